@@ -1,0 +1,58 @@
+# Hand Scorekeeper — developer commands. Needs GNU make and Python 3.11+.
+
+HOST ?= 0.0.0.0
+PORT ?= 8000
+PYTHON ?= python3
+VENV = .venv
+BIN = $(VENV)/bin
+PIP = $(BIN)/python -m pip --disable-pip-version-check --no-input -q
+
+# The app reads DATABASE_URL (default: SQLite in instance/); pass it through if given.
+ifdef DATABASE_URL
+export DATABASE_URL
+endif
+
+# NO_QR=1 will skip printing the QR code of the address; the QR code comes with a later issue.
+NO_QR ?=
+ifdef NO_QR
+export NO_QR
+endif
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint clean
+
+help: ## List the targets
+	@echo "Hand Scorekeeper — make targets:"
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@echo "Variables: HOST=$(HOST) PORT=$(PORT) PYTHON=$(PYTHON) DATABASE_URL NO_QR"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+# Stamp files: reinstall only when pyproject.toml changes.
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	@touch $@
+
+run: $(VENV)/.run-installed ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
+	$(BIN)/flask --app scorekeeper db upgrade
+	@echo "Hand Scorekeeper serving on http://$(HOST):$(PORT)/"
+	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
+
+# Browser tests come later: the Chromium install (Debian chromium + chromium-driver)
+# will be added to this target then.
+test: $(VENV)/.test-installed ## Lint with ruff, then run pytest
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+lint: $(VENV)/.test-installed ## Lint with ruff only
+	$(BIN)/ruff check .
+
+clean: ## Remove the virtualenv and caches (keeps instance/ data)
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -not -path './.git/*' -prune -exec rm -rf {} +

@@ -1,0 +1,108 @@
+"""Hand Scorekeeper: score keeping and meld refereeing for Hand (هاند).
+
+``create_app`` is a flaskr-style application factory; ``waitress-serve --call
+scorekeeper:create_app`` and ``flask --app scorekeeper`` both use it.
+"""
+
+import os
+from pathlib import Path
+
+# No Flask (or other web) imports at module level: importing any subpackage, such as the
+# stdlib-only rules engine `scorekeeper.rules`, runs this file first, and must not pull in
+# the web stack. The factory imports what it needs when it is called.
+
+# The repository root: templates/, static/, instance/ and migrations/ live here, not
+# inside the package, so compute them from this file rather than relying on Flask's
+# defaults (which look inside the package, or in site-packages' var/ once installed).
+ROOT = Path(__file__).resolve().parent.parent
+
+LANGUAGES = ["en", "ar"]
+
+
+def select_locale() -> str | None:
+    """Pick the best of our languages from the browser's Accept-Language header."""
+    from flask import request
+
+    # None (no match) makes Flask-Babel fall back to BABEL_DEFAULT_LOCALE ("en").
+    return request.accept_languages.best_match(LANGUAGES)
+
+
+def normalise_database_url(url: str) -> str:
+    """Rewrite a ``postgres://`` URL (still handed out by some hosts) as ``postgresql://``.
+
+    SQLAlchemy 1.4+ only knows the ``postgresql`` dialect name.
+
+    >>> normalise_database_url("postgres://u@h/db")
+    'postgresql://u@h/db'
+    """
+    if url.startswith("postgres://"):
+        return "postgresql://" + url.removeprefix("postgres://")
+    return url
+
+
+def create_app(test_config=None):
+    """Create and configure the app; ``test_config`` replaces instance/config.py."""
+    from flask import Flask
+    from flask_babel import get_locale
+
+    from .extensions import babel, db, htmx, migrate
+
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+
+    # The instance folder holds the SQLite database and optional config.py; Flask
+    # does not create it, and SQLite cannot create a file in a missing folder.
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    # Defaults, overridable from the environment (DATABASE_URL as on Heroku-like hosts).
+    database_url = os.environ.get(
+        "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite'}"
+    )
+    app.config.from_mapping(
+        # "dev" is only for local use; a later issue makes production refuse it.
+        SECRET_KEY=os.environ.get("SECRET_KEY", "dev"),
+        SQLALCHEMY_DATABASE_URI=database_url,
+        BABEL_DEFAULT_LOCALE="en",
+    )
+
+    if test_config is None:
+        # Deployment overrides live in instance/config.py, outside version control.
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        # Tests pass their own settings (in-memory database, TESTING, ...).
+        app.config.from_mapping(test_config)
+
+    # Whatever the source, accept the "postgres://" spelling too.
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(
+        app.config["SQLALCHEMY_DATABASE_URI"]
+    )
+
+    # Keep JSON keys in the order the code builds them (rules listings read better so).
+    app.json.sort_keys = False
+
+    # Bind the extensions to this app (they are created unbound in extensions.py).
+    db.init_app(app)
+    # Pass the folder explicitly so `flask db upgrade` works from any directory.
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    babel.init_app(app, default_locale="en", locale_selector=select_locale)
+    htmx.init_app(app)
+
+    # Templates need the locale for <html lang> and dir.
+    app.jinja_env.globals["get_locale"] = get_locale
+
+    # Import the models so their tables are in db.metadata for Flask-Migrate.
+    from . import models  # noqa: F401
+
+    # Blueprints: HTML pages and the JSON API.
+    from .api import bp as api_bp
+    from .web.home import bp as home_bp
+
+    app.register_blueprint(home_bp)
+    app.register_blueprint(api_bp)
+
+    return app

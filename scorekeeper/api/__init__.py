@@ -1,0 +1,32 @@
+"""JSON API, version 1, served under /api/v1 (the contract is shared/API.md; the
+OpenAPI description is served at /api/v1/openapi.json).
+
+Views here only translate between JSON and :mod:`scorekeeper.rules`: they read the body,
+call one ruling and write its fields. Malformed input is a 400 with one sentence.
+"""
+
+from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from ..rules import RulesError
+from .payload import PayloadError, say
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.errorhandler(RulesError)
+@bp.errorhandler(PayloadError)
+def bad_request(error):
+    return jsonify(error=say(error.message)), 400
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    # Under /api/v1 every answer is JSON, even an unknown path or a wrong method; pages
+    # keep Flask's own error pages.
+    if not request.path.startswith(bp.url_prefix + "/"):
+        return error
+    return jsonify(error=error.description), error.code
+
+
+from . import openapi, referee, rules_listing  # noqa: E402,F401  (routes attach to bp)

@@ -1,0 +1,107 @@
+"""``GET /api/v1/openapi.json``: the API described for other clients (OpenAPI 3.1)."""
+
+from flask import jsonify
+
+from ..rules import OPTIONS, PRESETS
+from . import bp
+
+_CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
+         "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
+                        "suit symbol), or JK for a joker. Case does not matter."}
+_CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
+_RULES = {"oneOf": [
+    {"type": "string", "enum": list(PRESETS)},
+    {"type": "object", "required": ["preset"],
+     "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}
+     | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+     "additionalProperties": False},
+]}
+_COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
+           "indicator": {"$ref": "#/components/schemas/Card"}}
+_MELD = {"type": "object", "properties": {
+    "valid": {"type": "boolean"},
+    "kind": {"enum": ["sequence", "group", None]},
+    "cards": _CARDS,
+    "value": {"type": ["integer", "null"]},
+    "wild": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
+        "card": {"$ref": "#/components/schemas/Card"}, "represents": _CARDS}}]},
+    "card_values": {"type": "array", "items": {"type": "integer"}},
+    "reason": {"type": "string"},
+}}
+
+
+def _post(summary: str, request: dict, response: dict) -> dict:
+    return {"post": {
+        "summary": summary,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["rules", *request.pop("_required", [])],
+            "properties": _COMMON | request}}}},
+        "responses": {
+            "200": {"description": "The ruling", "content": {"application/json": {
+                "schema": response}}},
+            "400": {"$ref": "#/components/responses/BadRequest"},
+        },
+    }}
+
+
+def _object(**properties) -> dict:
+    return {"type": "object", "properties": properties}
+
+
+SPEC = {
+    "openapi": "3.1.0",
+    "info": {"title": "Hand Scorekeeper API", "version": "1",
+             "description": "Referee rulings and scores for Hand, the rummy game. A ruling "
+                            "that says no is a 200 with a reason; malformed input is a "
+                            "400 with an error sentence."},
+    "paths": {
+        "/api/v1/rules": {"get": {
+            "summary": "Presets, their options and every option's allowed values",
+            "responses": {"200": {"description": "The listing"}}}},
+        "/api/v1/referee/meld": _post(
+            "Rule on one meld, cards read in the order laid",
+            {"cards": _CARDS, "_required": ["cards"]}, _MELD),
+        "/api/v1/referee/initial-meld": _post(
+            "Rule on a first meld of several melds against the bar in force",
+            {"melds": {"type": "array", "items": _CARDS}, "minimum": {"type": "integer"},
+             "_required": ["melds"]},
+            _object(valid={"type": "boolean"}, total={"type": "integer"},
+                    minimum={"type": "integer"}, melds={"type": "array", "items": _MELD},
+                    reason={"type": "string"})),
+        "/api/v1/referee/lay-off": _post(
+            "Rule on adding cards to a meld on the table",
+            {"meld": _CARDS, "add": _CARDS, "end": {"enum": ["low", "high"]},
+             "going_out": {"type": "boolean"}, "one_card": {"type": "boolean"},
+             "_required": ["meld", "add"]},
+            _object(valid={"type": "boolean"}, meld=_CARDS, reason={"type": "string"},
+                    takes={"type": ["string", "null"]})),
+        "/api/v1/referee/swap": _post(
+            "Rule on taking a wild from a table meld by giving natural cards",
+            {"meld": _CARDS, "give": _CARDS, "_required": ["meld", "give"]},
+            _object(valid={"type": "boolean"}, takes={"type": ["string", "null"]},
+                    meld=_CARDS, reason={"type": "string"})),
+        "/api/v1/referee/hand": _post(
+            "Check whether 15 cards go out as a full hand",
+            {"cards": _CARDS, "_required": ["cards"]},
+            _object(hand={"type": "boolean"}, melds={"type": "array", "items": _CARDS},
+                    discard=_CARDS, reason={"type": "string"}, bonuses={
+                        "type": "array", "items": {"enum": [
+                            "wild_discard", "two_wilds", "one_colour", "one_suit"]}})),
+        "/api/v1/referee/redeal": _post(
+            "Rule on a redeal claim for identical pairs",
+            {"cards": _CARDS, "_required": ["cards"]},
+            _object(allowed={"type": "boolean"}, pairs=_CARDS, wilds={"type": "integer"},
+                    reason={"type": "string"})),
+    },
+    "components": {
+        "schemas": {"Card": _CARD, "Rules": _RULES},
+        "responses": {"BadRequest": {
+            "description": "Malformed input, said in one sentence",
+            "content": {"application/json": {"schema": _object(error={"type": "string"})}}}},
+    },
+}
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(SPEC)

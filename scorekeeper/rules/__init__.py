@@ -1,0 +1,38 @@
+"""The rules of Hand, as plain Python: cards, the options of each form of Hand, and
+rulings with reasons. Nothing here imports Flask or the database.
+
+Sources: the seed texts in shared/seeds (000 the Levant form and its variants, 001 the
+Kuwaiti form, 002 and 004 the Gulf and online forms) and the decisions in
+shared/RULES.md; docs/rules.md states them in this project's words.
+
+=====================  ===============================================================
+module                 what it rules on
+=====================  ===============================================================
+``cards``              parsing and printing cards; how many copies the packs hold
+``options``            :class:`Rules`, the presets and their options
+``wilds``              which cards are wild in a deal, what a joker plays as
+``melds``              one meld: sequence or group, the wild's meaning, its value
+``initial``            a first meld (or announcement) against the bar in force
+``layoff``             adding cards to a table meld; taking a wild from one
+``hand``               the full-hand check and its bonuses
+``redeal``             a redeal claim for identical pairs
+=====================  ===============================================================
+"""
+
+from .cards import JOKER, Card, Rank, Suit, parse_cards
+from .hand import Bonus, HandRuling, check_hand
+from .initial import InitialMeldRuling, rule_initial_meld
+from .layoff import TableRuling, rule_lay_off, rule_swap
+from .melds import MeldKind, MeldRuling, WildUse, rule_meld
+from .messages import Message, RulesError
+from .options import OPTIONS, PRESET_NOTES, PRESETS, Rules, WildMode
+from .redeal import RedealRuling, rule_redeal
+from .wilds import Wilds
+
+__all__ = [
+    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "Bonus", "Card", "HandRuling",
+    "InitialMeldRuling", "MeldKind", "MeldRuling", "Message", "Rank", "RedealRuling",
+    "Rules", "RulesError", "Suit", "TableRuling", "WildMode", "WildUse", "Wilds",
+    "check_hand", "parse_cards", "rule_initial_meld", "rule_lay_off", "rule_meld",
+    "rule_redeal", "rule_swap",
+]

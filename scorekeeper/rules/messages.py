@@ -1,0 +1,71 @@
+"""Reasons a ruling gives, kept translatable without importing any i18n library.
+
+A reason is a template marked with :func:`N_` plus the values to fill in, so the
+web layer can look the template up in a catalogue and format it in the reader's
+language, while ``str()`` gives the English sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+def N_(template: str) -> str:
+    """Mark *template* for extraction into the translation catalogues; return it unchanged."""
+    return template
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence for the players: a ``%(name)s`` template and its values.
+
+    >>> str(Message(N_("%(card)s is wild"), {"card": "A♣"}))
+    'A♣ is wild'
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __str__(self) -> str:
+        return self.translate(lambda template: template)
+
+    def translate(self, gettext) -> str:
+        """The sentence in the language of *gettext*, a function from template to template.
+        Values that are messages themselves (or tuples of them) are translated too."""
+        template = gettext(self.template)
+        if not self.params:
+            return template
+        return template % {key: _fill(value, gettext) for key, value in self.params.items()}
+
+
+def _fill(value: Any, gettext) -> Any:
+    if isinstance(value, Message):
+        return value.translate(gettext)
+    if isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
+        return gettext(", ").join(v.translate(gettext) for v in value)
+    return value
+
+
+def msg(template: str, **params: Any) -> Message:
+    """Shorthand for ``Message(template, params)``."""
+    return Message(template, params)
+
+
+class RulesError(ValueError):
+    """Bad input to the rules engine: a card that does not parse, an unknown option, too
+    many copies of a card. Carries a :class:`Message` so it can be translated."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def fail(template: str, **params: Any) -> RulesError:
+    """A :class:`RulesError` built from a template; ``raise fail(...)``."""
+    return RulesError(Message(template, params))

@@ -1,0 +1,273 @@
+"""The rules of one form of Hand as a single validated, immutable record.
+
+A game picks a preset (``levant``, ``egypt``, ``gulf``, ``saudi``, ``kuwait``,
+``hareeqa``) and may override any option; the record refuses unknown options and
+values out of range instead of quietly fixing them. Option names follow
+shared/RULES.md; docs/rules.md has the presets' tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+from .messages import N_, fail
+
+
+class WildMode(Enum):
+    """How the wild cards of a deal are chosen (RULES.md section 2)."""
+
+    INDICATOR = "indicator"
+    """An indicator card is turned: the aces of its suit are wild and the jokers act as
+    those natural aces; an ace indicator makes the jokers wild (seed 000)."""
+    JOKERS = "jokers"
+    """The two jokers are wild, aces are natural, no indicator (seeds 001, 002, 004)."""
+    INDICATOR_NO_JOKERS = "indicator_no_jokers"
+    """104 cards without jokers: the aces of the indicator's suit are wild (seed 000,
+    "Variations")."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option's allowed values and the sentence that explains it."""
+
+    name: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    nullable: bool = False
+    doc: str = ""
+
+    def check(self, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
+        if self.choices is not None:
+            plain = [_json(c) for c in self.choices]
+            raw = value.value if isinstance(value, Enum) else value
+            if type(raw) in (str, int, bool) and raw in plain and (
+                    isinstance(raw, bool) == isinstance(plain[0], bool)):
+                return self.choices[plain.index(raw)]
+            raise fail(N_("Option %(name)s must be one of %(allowed)s, not %(value)s."),
+                       name=self.name, allowed=", ".join(_show(p) for p in plain),
+                       value=_show(raw))
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise fail(N_("Option %(name)s must be a whole number, not %(value)s."),
+                       name=self.name, value=_show(value))
+        assert self.low is not None and self.high is not None
+        if not self.low <= value <= self.high:
+            raise fail(N_("Option %(name)s must be between %(low)d and %(high)d, not "
+                          "%(value)d."), name=self.name, low=self.low, high=self.high,
+                       value=value)
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        """The option as the rules listing of the API shows it."""
+        out: dict[str, Any] = {"name": self.name, "doc": self.doc}
+        if self.choices is not None:
+            out["choices"] = [_json(c) for c in self.choices]
+        else:
+            out["min"], out["max"] = self.low, self.high
+        out["nullable"] = self.nullable
+        return out
+
+
+#: One line on who plays each preset, for choosers and the rules listing.
+PRESET_NOTES = {
+    "levant": N_("Jordan, Lebanon and Palestine: an indicator card picks the wild aces, "
+                 "seven rounds, the loser deals."),
+    "egypt": N_("The Levant game with Egypt's bonus hands: one colour, one suit and "
+                "discarded wilds multiply the score."),
+    "gulf": N_("The Gulf and online game: jokers wild, melds of at most five cards, five "
+               "rounds."),
+    "saudi": N_("Hand Saudi: the Gulf game where each first meld must beat the one before."),
+    "kuwait": N_("The Kuwaiti game: players announce their melds, with a table of special "
+                 "hands and mistakes."),
+    "hareeqa": N_("Hareeqa: scores and points, players burn at 201, the last one standing "
+                  "takes the pot."),
+}
+
+BOOL = (False, True)
+
+
+def _json(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def _show(value: Any) -> str:
+    """A value as it is written in JSON, for messages."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return f"“{value}”" if isinstance(value, str) else repr(value)
+
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("wild_mode", tuple(WildMode), doc=N_("Which cards are wild: indicator, jokers, or "
+           "indicator_no_jokers (104 cards).")),
+    Option("ace_indicator", ("redraw", "other_ace_wild"), doc=N_("With indicator_no_jokers, "
+           "what an ace indicator does: it is redrawn, or the other copy of that ace is the "
+           "only wild.")),
+    Option("packs", (1, 2), doc=N_("Packs of 52 in play (the Kuwaiti form uses one for two or "
+           "three players).")),
+    Option("min_players", low=2, high=5, doc=N_("Fewest players.")),
+    Option("max_players", low=2, high=5, doc=N_("Most players.")),
+    Option("partnerships", BOOL, doc=N_("Four players may play as two teams, partners "
+           "opposite.")),
+    Option("rounds", low=1, high=31, nullable=True, doc=N_("Scored rounds in a game; null when "
+           "the game ends another way (Hareeqa).")),
+    Option("last_round_deals", low=1, high=9, nullable=True, doc=N_("Most deals allowed for "
+           "the last round; null for no limit.")),
+    Option("initial_minimum", low=51, high=111, doc=N_("Points a player's first meld of a round "
+           "must reach.")),
+    Option("initial_increasing", BOOL, doc=N_("Each later first meld in the round must beat the "
+           "previous one by at least 1 (Hand Saudi).")),
+    Option("announcing", BOOL, doc=N_("Players announce melds instead of laying an initial meld "
+           "(Kuwaiti form).")),
+    Option("announce_minimum", low=51, high=111, doc=N_("Points an announcement must reach.")),
+    Option("announce_after_turns", (0, 8, 16), doc=N_("Cards that must have been played before "
+           "anyone may announce.")),
+    Option("max_meld_size", low=3, high=13, nullable=True, doc=N_("Most cards in one meld; null "
+           "for no limit beyond the game's own.")),
+    Option("ace_low_value", (1, 11), doc=N_("Worth of an ace in A-2-3 toward a first meld.")),
+    Option("ace_high_value", (10, 11), doc=N_("Worth of an ace in Q-K-A toward a first meld.")),
+    Option("ace_penalty", (10, 11), doc=N_("Penalty for a natural ace left in hand.")),
+    Option("wild_penalty", low=0, high=100, doc=N_("Penalty for a wild card left in hand.")),
+    Option("announcer_wild_penalty", low=0, high=100, doc=N_("Penalty for a joker left in an "
+           "announcer's hand (Kuwaiti form).")),
+    Option("bonus_hands", BOOL, doc=N_("Full hands of one colour or suit, or discarding wilds, "
+           "multiply the score (Egypt).")),
+    Option("colour_counts_discard", BOOL, doc=N_("For a one-colour or one-suit hand the "
+           "discarded natural card must match too (Kuwaiti form).")),
+    Option("lenient_group_add", BOOL, doc=N_("Anyone may add one natural card to a group of two "
+           "naturals and a wild.")),
+    Option("redeal_claims", BOOL, doc=N_("A player dealt identical pairs may claim a redeal.")),
+    Option("dealer_rule", ("loser_deals", "rotate"), doc=N_("Who deals next: the round's "
+           "biggest loser, or the next player to the right.")),
+    Option("scoring", ("standard", "kuwait", "hareeqa"), doc=N_("Which score table applies.")),
+)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of a form of Hand; build one with :meth:`from_spec`.
+
+    >>> Rules.from_spec({"preset": "levant", "initial_minimum": 71}).initial_minimum
+    71
+    """
+
+    preset: str
+    wild_mode: WildMode
+    ace_indicator: str
+    packs: int
+    min_players: int
+    max_players: int
+    partnerships: bool
+    rounds: int | None
+    last_round_deals: int | None
+    initial_minimum: int
+    initial_increasing: bool
+    announcing: bool
+    announce_minimum: int
+    announce_after_turns: int
+    max_meld_size: int | None
+    ace_low_value: int
+    ace_high_value: int
+    ace_penalty: int
+    wild_penalty: int
+    announcer_wild_penalty: int
+    bonus_hands: bool
+    colour_counts_discard: bool
+    lenient_group_add: bool
+    redeal_claims: bool
+    dealer_rule: str
+    scoring: str
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESET_NOTES:
+            raise fail(N_("Unknown form of Hand “%(name)s”; the presets are %(names)s."),
+                       name=self.preset, names=", ".join(PRESETS))
+        for f in fields(self)[1:]:
+            object.__setattr__(self, f.name, OPTIONS[f.name].check(getattr(self, f.name)))
+        if self.min_players > self.max_players:
+            raise fail(N_("Option min_players (%(low)d) cannot exceed max_players "
+                          "(%(high)d)."), low=self.min_players, high=self.max_players)
+
+    @classmethod
+    def from_spec(cls, spec: object) -> Rules:
+        """Rules from a preset name or ``{"preset": name, option: value, ...}``."""
+        if isinstance(spec, str):
+            spec = {"preset": spec}
+        if not isinstance(spec, Mapping):
+            raise fail(N_("Rules must be a preset name or an object with a “preset” "
+                          "field."))
+        overrides = dict(spec)
+        name = overrides.pop("preset", None)
+        if not isinstance(name, str):
+            raise fail(N_("Rules need a “preset” naming a form of Hand: %(names)s."),
+                       names=", ".join(PRESETS))
+        if name not in PRESETS:
+            raise fail(N_("Unknown form of Hand “%(name)s”; the presets are %(names)s."),
+                       name=name, names=", ".join(PRESETS))
+        for key in overrides:
+            if key not in OPTIONS:
+                raise fail(N_("Unknown rules option “%(name)s”; the options are "
+                              "%(names)s."), name=str(key), names=", ".join(OPTIONS))
+        return replace(PRESETS[name], **overrides)
+
+    @property
+    def uses_indicator(self) -> bool:
+        return self.wild_mode is not WildMode.JOKERS
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the pack."""
+        return 0 if self.wild_mode is WildMode.INDICATOR_NO_JOKERS else 2
+
+    @property
+    def first_meld_minimum(self) -> int:
+        """The bar a first meld (or, when announcing, an announcement) must reach before
+        anyone has raised it."""
+        return self.announce_minimum if self.announcing else self.initial_minimum
+
+    @property
+    def longest_meld(self) -> int:
+        """Most cards a sequence may hold: 13 by the cards, or fewer by ``max_meld_size``."""
+        return min(13, self.max_meld_size or 13)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-ready values."""
+        out = asdict(self)
+        out["wild_mode"] = self.wild_mode.value
+        return out
+
+
+def _preset(name: str, **values: Any) -> Rules:
+    return Rules(preset=name, **values)
+
+
+_LEVANT: dict[str, Any] = dict(
+    wild_mode=WildMode.INDICATOR, ace_indicator="redraw", packs=2, min_players=2,
+    max_players=4, partnerships=True, rounds=7, last_round_deals=3, initial_minimum=51,
+    initial_increasing=False, announcing=False, announce_minimum=91, announce_after_turns=0,
+    max_meld_size=None, ace_low_value=11, ace_high_value=11, ace_penalty=11, wild_penalty=15,
+    announcer_wild_penalty=15, bonus_hands=False, colour_counts_discard=False,
+    lenient_group_add=False, redeal_claims=True, dealer_rule="loser_deals",
+    scoring="standard",
+)
+_GULF: dict[str, Any] = _LEVANT | dict(
+    wild_mode=WildMode.JOKERS, max_players=5, rounds=5, last_round_deals=None,
+    max_meld_size=5, ace_low_value=1, redeal_claims=False, dealer_rule="rotate",
+)
+
+PRESETS: dict[str, Rules] = {
+    "levant": _preset("levant", **_LEVANT),
+    "egypt": _preset("egypt", **_LEVANT | dict(bonus_hands=True)),
+    "gulf": _preset("gulf", **_GULF),
+    "saudi": _preset("saudi", **_GULF | dict(initial_increasing=True)),
+    "kuwait": _preset("kuwait", **_GULF | dict(
+        rounds=7, max_meld_size=None, announcing=True, initial_increasing=True,
+        announcer_wild_penalty=20, bonus_hands=True, colour_counts_discard=True,
+        partnerships=False, scoring="kuwait")),
+    "hareeqa": _preset("hareeqa", **_GULF | dict(
+        rounds=None, max_meld_size=None, partnerships=False, scoring="hareeqa")),
+}

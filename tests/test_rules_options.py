@@ -1,0 +1,97 @@
+"""The presets and their options (RULES.md section 10), and the refusals of bad ones."""
+
+import pytest
+
+from scorekeeper.rules import OPTIONS, PRESETS, Rules, RulesError, WildMode
+
+# RULES.md section 10, one row per preset.
+PRESET_TABLE = {
+    #         wild_mode               rounds max_meld A-2-3 dealer        players
+    "levant": (WildMode.INDICATOR, 7, None, 11, "loser_deals", (2, 4)),
+    "egypt": (WildMode.INDICATOR, 7, None, 11, "loser_deals", (2, 4)),
+    "gulf": (WildMode.JOKERS, 5, 5, 1, "rotate", (2, 5)),
+    "saudi": (WildMode.JOKERS, 5, 5, 1, "rotate", (2, 5)),
+    "kuwait": (WildMode.JOKERS, 7, None, 1, "rotate", (2, 5)),
+    "hareeqa": (WildMode.JOKERS, None, None, 1, "rotate", (2, 5)),
+}
+
+
+@pytest.mark.parametrize("name", PRESET_TABLE)
+def test_presets_follow_rules_md_section_10(name):
+    rules = Rules.from_spec(name)
+    wild_mode, rounds, max_meld, ace_low, dealer, players = PRESET_TABLE[name]
+    assert rules.wild_mode is wild_mode
+    assert rules.rounds == rounds
+    assert rules.max_meld_size == max_meld
+    assert rules.ace_low_value == ace_low
+    assert rules.dealer_rule == dealer
+    assert (rules.min_players, rules.max_players) == players
+    # "All presets": Q-K-A ace 11, natural ace in hand 11, wild in hand 15.
+    assert (rules.ace_high_value, rules.ace_penalty, rules.wild_penalty) == (11, 11, 15)
+    assert rules.initial_minimum == 51
+
+
+def test_presets_extras():
+    assert Rules.from_spec("egypt").bonus_hands and not Rules.from_spec("levant").bonus_hands
+    assert Rules.from_spec("saudi").initial_increasing
+    assert not Rules.from_spec("gulf").initial_increasing
+    assert Rules.from_spec("levant").last_round_deals == 3
+    assert Rules.from_spec("levant").redeal_claims
+    kuwait = Rules.from_spec("kuwait")
+    assert kuwait.announcing and kuwait.first_meld_minimum == 91
+    assert kuwait.announcer_wild_penalty == 20
+
+
+def test_every_preset_is_listed():
+    assert set(PRESETS) == {"levant", "egypt", "gulf", "saudi", "kuwait", "hareeqa"}
+
+
+def test_options_override_the_preset():
+    rules = Rules.from_spec({"preset": "gulf", "max_meld_size": None, "rounds": 7,
+                             "wild_mode": "indicator", "initial_minimum": 71})
+    assert rules.max_meld_size is None and rules.rounds == 7
+    assert rules.wild_mode is WildMode.INDICATOR and rules.initial_minimum == 71
+    assert rules.preset == "gulf"
+
+
+def test_rules_are_immutable():
+    rules = Rules.from_spec("levant")
+    with pytest.raises(AttributeError):
+        rules.rounds = 3
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("poker", "Unknown form of Hand “poker”"),
+    ({"preset": "levant", "jokers_wild": True}, "Unknown rules option “jokers_wild”"),
+    ({"rounds": 5}, "need a “preset”"),
+    ({"preset": 5}, "need a “preset”"),
+    (["levant"], "preset name or an object"),
+    (None, "preset name or an object"),
+    ({"preset": "levant", "initial_minimum": 50}, "between 51 and 111, not 50"),
+    ({"preset": "levant", "initial_minimum": "61"}, "whole number"),
+    ({"preset": "levant", "initial_minimum": True}, "whole number"),
+    ({"preset": "levant", "max_meld_size": 2}, "between 3 and 13"),
+    ({"preset": "levant", "wild_mode": "twos"}, "one of “indicator”"),
+    ({"preset": "levant", "ace_low_value": 5}, "one of 1, 11"),
+    ({"preset": "levant", "bonus_hands": 1}, "one of false, true"),
+    ({"preset": "levant", "announce_after_turns": 4}, "one of 0, 8, 16"),
+    ({"preset": "levant", "dealer_rule": "winner_deals"}, "loser_deals"),
+    ({"preset": "levant", "rounds": None, "min_players": 5, "max_players": 3}, "cannot exceed"),
+    ({"preset": "levant", "packs": 3}, "one of 1, 2"),
+])
+def test_bad_rules_are_refused_with_the_reason(spec, words):
+    with pytest.raises(RulesError) as caught:
+        Rules.from_spec(spec)
+    assert words in str(caught.value)
+
+
+def test_every_option_is_described():
+    for name, option in OPTIONS.items():
+        described = option.describe()
+        assert described["doc"], name
+        assert "choices" in described or {"min", "max"} <= set(described), name
+
+
+def test_rules_to_dict_round_trips_through_from_spec():
+    for name, preset in PRESETS.items():
+        assert Rules.from_spec(preset.to_dict()) == preset, name
