@@ -48,7 +48,7 @@ def test_lay_off_lenient_group_add_option():
 
 @pytest.mark.parametrize(("meld", "add", "options", "words"), [
     ("8D 9D 10D", "QD", {}, "does not continue"),
-    ("8D 9D 10D", "8D", {}, "does not continue"),
+    ("8D 9D 10D", "8D", {}, "already has 8♦"),
     ("8D 9D 10D", "JH", {}, "not a ♦ card"),
     ("8D JK 10D", "9D", {}, "holds the place of 9♦"),
     ("8D JK 10D", "7D JK", {}, "only one wild"),

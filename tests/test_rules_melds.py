@@ -90,6 +90,7 @@ def test_seed_004_set_values():
     ("KH AH 2H", "K-A-2"),
     ("JK AH 2H", "below the ace"),
     ("QH KH AH JK", "above the ace"),
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS", "at most 13 cards"),
     ("JK QH KH AH", None),   # the joker is J♥: valid
 ])
 def test_meld_refusals_say_why(meld, words):

@@ -60,7 +60,9 @@ def cards_of(data: dict[str, Any], field: str, *, required: bool = True) -> tupl
 
 
 def flag_of(data: dict[str, Any], field: str) -> bool:
-    value = data.get(field, False)
+    value = data.get(field)
+    if value is None:
+        return False
     if not isinstance(value, bool):
         raise PayloadError(msg(N_("The field “%(field)s” must be true or false."),
                                field=field))

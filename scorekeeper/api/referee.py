@@ -10,6 +10,7 @@ from flask import jsonify
 from ..rules import (
     MeldRuling,
     check_hand,
+    parse_cards,
     rule_initial_meld,
     rule_lay_off,
     rule_meld,
@@ -46,24 +47,30 @@ def meld_json(ruling: MeldRuling) -> dict[str, Any]:
     }
 
 
-@bp.post("/referee/meld")
-def meld():
+def _read(*fields: str):
+    """The body, the deal's wilds and the named card lists, checked together against the
+    copies the packs hold."""
     data = body()
     wilds = wilds_of(data, rules_of(data))
-    cards = cards_of(data, "cards")
-    wilds.check(cards)
+    lists = [cards_of(data, field) for field in fields]
+    wilds.check(c for cards in lists for c in cards)
+    return data, wilds, lists
+
+
+@bp.post("/referee/meld")
+def meld():
+    _, wilds, (cards,) = _read("cards")
     return jsonify(meld_json(rule_meld(cards, wilds)))
 
 
 @bp.post("/referee/initial-meld")
 def initial_meld():
-    data = body()
-    wilds = wilds_of(data, rules_of(data))
+    data, wilds, _ = _read()
     melds = data.get("melds")
     if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
         raise PayloadError(msg(N_("The field “melds” must be a list of melds, each a list "
                                   "of cards, like [[\"9C\", \"10C\", \"JC\"]].")))
-    parsed = [cards_of({"meld": m}, "meld") for m in melds]
+    parsed = [parse_cards(m) for m in melds]
     wilds.check(c for m in parsed for c in m)
     ruling = rule_initial_meld(parsed, wilds, data.get("minimum"))
     return jsonify(valid=ruling.valid, total=ruling.total, minimum=ruling.minimum,
@@ -72,10 +79,7 @@ def initial_meld():
 
 @bp.post("/referee/lay-off")
 def lay_off():
-    data = body()
-    wilds = wilds_of(data, rules_of(data))
-    meld, add = cards_of(data, "meld"), cards_of(data, "add")
-    wilds.check(meld + add)
+    data, wilds, (meld, add) = _read("meld", "add")
     ruling = rule_lay_off(meld, add, wilds, end=choice_of(data, "end", ("low", "high")),
                           going_out=flag_of(data, "going_out"),
                           one_card=flag_of(data, "one_card"))
@@ -86,10 +90,7 @@ def lay_off():
 
 @bp.post("/referee/swap")
 def swap():
-    data = body()
-    wilds = wilds_of(data, rules_of(data))
-    meld, give = cards_of(data, "meld"), cards_of(data, "give")
-    wilds.check(meld + give)
+    _, wilds, (meld, give) = _read("meld", "give")
     ruling = rule_swap(meld, give, wilds)
     return jsonify(valid=ruling.valid, takes=str(ruling.takes) if ruling.takes else None,
                    meld=cards_out(ruling.meld), reason=say(ruling.reason))
@@ -97,10 +98,7 @@ def swap():
 
 @bp.post("/referee/hand")
 def hand():
-    data = body()
-    wilds = wilds_of(data, rules_of(data))
-    cards = cards_of(data, "cards")
-    wilds.check(cards)
+    _, wilds, (cards,) = _read("cards")
     ruling = check_hand(cards, wilds)
     return jsonify(hand=ruling.hand, melds=[cards_out(m) for m in ruling.melds],
                    discard=cards_out(ruling.discard),
@@ -109,10 +107,7 @@ def hand():
 
 @bp.post("/referee/redeal")
 def redeal():
-    data = body()
-    wilds = wilds_of(data, rules_of(data))
-    cards = cards_of(data, "cards")
-    wilds.check(cards)
+    _, wilds, (cards,) = _read("cards")
     ruling = rule_redeal(cards, wilds)
     return jsonify(allowed=ruling.allowed, pairs=cards_out(ruling.pairs), wilds=ruling.wilds,
                    reason=say(ruling.reason))

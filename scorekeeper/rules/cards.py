@@ -7,6 +7,7 @@ or three players (seed 001).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -105,7 +106,7 @@ class Card:
         or ``*``; raise :class:`RulesError` naming the text otherwise."""
         if not isinstance(text, str):
             raise fail(N_("%(text)s is not a card; write cards as text like 10H, QS or JK."),
-                       text=repr(text))
+                       text=json.dumps(text, ensure_ascii=False, default=repr))
         token = "".join(text.split()).upper()
         if token in JOKER_WORDS:
             return JOKER
@@ -166,8 +167,8 @@ def check_copies(cards: Iterable[Card], *, packs: int, jokers: int,
             raise fail(N_("JK appears %(count)d times, but the pack has only %(limit)d "
                           "jokers."), count=count, limit=limit)
         if indicator == card:
-            raise fail(N_("%(card)s appears %(count)d times besides the indicator, but "
-                          "the packs hold only %(limit)d copies of it."),
-                       card=card.symbol, count=count - 1, limit=limit)
+            raise fail(N_("%(card)s appears %(count)d times counting the indicator on the "
+                          "table, but the packs hold only %(limit)d copies of it."),
+                       card=card.symbol, count=count, limit=limit)
         raise fail(N_("%(card)s appears %(count)d times, but the packs hold only "
                       "%(limit)d copies of it."), card=card.symbol, count=count, limit=limit)

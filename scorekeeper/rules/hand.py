@@ -110,8 +110,20 @@ class _Search:
         # Results that still allow a discard depend on which discards this run allows.
         key = (bytes(counts), w, d, self.run_id if d else 0)
         if key not in self.memo:
-            self.memo[key] = self._try(counts, w, d, first)
+            self.memo[key] = None if self._stuck(counts, w, d) else self._try(
+                counts, w, d, first)
         return self.memo[key]
+
+    def _stuck(self, counts: list[int], w: int, d: int) -> bool:
+        """Do more cards fit no meld than may still be discarded? Cuts a branch short
+        long before the search would find it empty."""
+        lost = 0
+        for i, n in enumerate(counts):
+            if n and not _meldable(i, counts, w):
+                lost += n
+                if lost > d or i not in self.discardable:
+                    return True
+        return False
 
     def _take(self, counts, w, d, used, piece):
         for i in used:
@@ -122,10 +134,6 @@ class _Search:
         return None if rest is None else [piece, *rest]
 
     def _try(self, counts: list[int], w: int, d: int, i: int):
-        if d and i in self.discardable:
-            found = self._take(counts, w, 0, [i], ("discard", i))
-            if found is not None:
-                return found
         suit, rank = divmod(i, 13)
         others = [s for s in range(4) if s != suit and counts[s * 13 + rank]]
         for size in range(len(others), 0, -1):
@@ -142,7 +150,17 @@ class _Search:
             found = self._runs(counts, w, d, suit, p)
             if found is not None:
                 return found
+        # Most cards are melded, so the discard is the last thing tried for a card.
+        if d and i in self.discardable:
+            return self._take(counts, w, 0, [i], ("discard", i))
         return None
+
+    def _spare(self, index: int, w: int, d: int) -> bool:
+        """Should a wild be tried where the natural at *index* could stand, keeping that
+        natural free? Only if the natural may go where a wild could not take its place:
+        into a meld with the other wild (two still to place), or the discard. Otherwise
+        swapping the wild and the natural gives an arrangement the search finds anyway."""
+        return w >= 2 or (w == 1 and d == 1 and index in self.discardable)
 
     def _runs(self, counts, w, d, suit, p):
         """Sequences in *suit* through position *p* (1 = ace low, 14 = ace high)."""
@@ -158,9 +176,8 @@ class _Search:
                 if len(gaps) > 1 or (gaps and not w):
                     break
                 span = range(low, high + 1)
-                # A wild may also stand where a natural could: that natural then stays
-                # free for another meld.
-                spots = gaps if gaps else [None] + ([n for n in span if n != p] if w else [])
+                spots = gaps or [None] + [n for n in span if n != p and self._spare(
+                    at(n), w, d)]
                 for spot in spots:
                     used = [at(n) for n in span if n != spot]
                     found = self._take(counts, w - (spot is not None), d, used,
@@ -170,20 +187,23 @@ class _Search:
         return None
 
 
-def _meldable(index: int, present: Counter, wilds: int) -> bool:
-    """Could the natural at *index* be in any meld with these cards? A cheap necessary
-    test that lets most hopeless hands fail at once."""
+def _meldable(index: int, counts, wilds: int) -> bool:
+    """Could the natural at *index* be in any meld with the cards counted in *counts*? A
+    cheap necessary test that lets hopeless hands and branches fail at once."""
     suit, rank = divmod(index, 13)
-    same_rank = sum(1 for s in range(4) if s != suit and present[s * 13 + rank])
+    same_rank = ((counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0)
+                 + (counts[39 + rank] > 0) - 1)
     if same_rank >= 2 or (same_rank and wilds):
         return True
-    numbers = (1, 14) if rank == 0 else (rank + 1,)
-    for p in numbers:
-        near = {n for n in range(p - 2, p + 3)
-                if n != p and 1 <= n <= 14 and present[suit * 13 + (0 if n == 14 else n - 1)]}
-        if {p - 1, p + 1} <= near or {p + 1, p + 2} <= near or {p - 2, p - 1} <= near:
+    row = counts[suit * 13:suit * 13 + 13]
+    # at[n + 2] holds this suit's count at place n, for n from -2 to 16 (the ace is both
+    # place 1 and place 14).
+    at = [0, 0, 0, *row, row[0], 0, 0]
+    for p in (1, 14) if rank == 0 else (rank + 1,):
+        below2, below1, above1, above2 = at[p], at[p + 1], at[p + 3], at[p + 4]
+        if (below1 and above1) or (above1 and above2) or (below2 and below1):
             return True
-        if wilds and near:
+        if wilds and (below2 or below1 or above1 or above2):
             return True
     return False
 
@@ -205,14 +225,17 @@ def check_hand(cards: tuple[Card, ...], wilds: Wilds) -> HandRuling:
     naturals = [_index(wilds.natural(c)) for c in cards if not wilds.is_wild(c)]
     present = Counter(naturals)
     counts = [present[i] for i in range(52)]
-    lost = sorted({i for i in naturals if not _meldable(i, present, len(wild_cards))})
+    lost = sorted({i for i in naturals if not _meldable(i, counts, len(wild_cards))})
     if len(lost) > 1:
         return HandRuling(False, msg(N_(
             "Not a full hand: %(cards)s fit in no meld with the other cards, and only one "
             "card may be discarded."), cards=" ".join(_card(i).symbol for i in lost)))
     search = _Search(min(4, rules.max_meld_size or 4), rules.longest_meld)
     for bonuses, spare, discardable in _candidates(naturals, len(wild_cards), lost, rules):
-        found = search.arrange(counts, len(wild_cards) - spare, discardable)
+        placed = len(wild_cards) - spare
+        if spare and not all(_meldable(i, counts, placed) for i in present):
+            continue  # with fewer wilds to place, some card would fit no meld
+        found = search.arrange(counts, placed, discardable)
         if found is not None:
             return _ruling(found, wild_cards, spare, bonuses, wilds)
     return HandRuling(False, msg(N_("Not a full hand: these cards cannot be laid as melds "

@@ -127,6 +127,9 @@ def _lay_off_sequence(table: MeldRuling, add, wilds: Wilds, end: str | None) -> 
             return TableRuling(False, msg(N_("%(card)s is not a %(suit)s card, so it cannot "
                                              "join this sequence."),
                                           card=card.symbol, suit=suit.symbol))
+        if set(_numbers(natural)) <= taken and card in table.cards:
+            return TableRuling(False, msg(N_("The sequence already has %(card)s."),
+                                          card=natural.symbol))
         if table.wild is not None and natural == table.wild.represents[0]:
             return TableRuling(False, msg(N_(
                 "The wild %(wild)s holds the place of %(card)s; give %(card)s in exchange for "

@@ -84,6 +84,9 @@ def _rule(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
         return MeldRuling(False, msg(N_("A meld may hold at most %(max)d cards in this form "
                                         "of Hand; this one has %(count)d."),
                                      max=rules.max_meld_size, count=len(cards)))
+    if len(cards) > rules.longest_meld:
+        return MeldRuling(False, msg(N_("A meld holds at most 13 cards, ace to king; this "
+                                        "one has %(count)d."), count=len(cards)))
     wild_cards = [c for c in cards if wilds.is_wild(c)]
     if len(wild_cards) > 1:
         return MeldRuling(False, msg(N_("A meld may hold only one wild card, and %(cards)s "
