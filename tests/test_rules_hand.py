@@ -80,6 +80,15 @@ def test_full_hands_found_under_gulf_rules(hand):
     assert_sound(ruling, cards(hand), wilds)
 
 
+def test_a_wild_may_stand_for_a_card_needed_in_another_meld():
+    # 4♠ JK(5♠) 6♠ and 5♠ 5♣ JK: the wild stands for the 5♠ that the group uses. 8♦ is
+    # the only card that can be thrown.
+    hand = cards("4S 6S 5S 5C JK JK 9H 10H JH QH KH 2D 3D 4D 8D")
+    ruling = check_hand(hand, deal("gulf"))
+    assert_sound(ruling, hand, deal("gulf"))
+    assert shown(ruling.discard) == "8D"
+
+
 def test_five_card_run_ending_in_a_high_ace_under_gulf_rules():
     # Found by the property test: a run as long as max_meld_size up to the ace.
     hand = cards("10S JS QS KS AS 8C 9C 10C JC 6D 7D 8D 9D 10D 8S")

@@ -155,12 +155,14 @@ class _Search:
             return self._take(counts, w, 0, [i], ("discard", i))
         return None
 
-    def _spare(self, index: int, w: int, d: int) -> bool:
-        """Should a wild be tried where the natural at *index* could stand, keeping that
-        natural free? Only if the natural may go where a wild could not take its place:
-        into a meld with the other wild (two still to place), or the discard. Otherwise
-        swapping the wild and the natural gives an arrangement the search finds anyway."""
-        return w >= 2 or (w == 1 and d == 1 and index in self.discardable)
+    @staticmethod
+    def _spare(w: int) -> bool:
+        """Should a wild be tried where a natural could stand, keeping that natural free?
+        Only while both wilds are still to place: the natural may then go into a meld with
+        the other wild. Otherwise swapping the wild and the natural gives an arrangement
+        the search finds anyway — or, if the natural is thrown, throwing the wild instead
+        scores at least as well (same suits melded, and a wild thrown)."""
+        return w >= 2
 
     def _runs(self, counts, w, d, suit, p):
         """Sequences in *suit* through position *p* (1 = ace low, 14 = ace high)."""
@@ -176,8 +178,7 @@ class _Search:
                 if len(gaps) > 1 or (gaps and not w):
                     break
                 span = range(low, high + 1)
-                spots = gaps or [None] + [n for n in span if n != p and self._spare(
-                    at(n), w, d)]
+                spots = gaps or [None] + [n for n in span if n != p and self._spare(w)]
                 for spot in spots:
                     used = [at(n) for n in span if n != spot]
                     found = self._take(counts, w - (spot is not None), d, used,

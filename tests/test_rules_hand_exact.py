@@ -1,0 +1,122 @@
+"""The full-hand search is exact: it agrees with a slow, separately written oracle that
+lists every valid meld among the cards (judged by the meld ruling itself) and looks for an
+exact cover. Hands are near misses of built full hands, so yes and no both occur often.
+"""
+
+import random
+from collections import defaultdict
+from functools import cache
+from itertools import combinations
+
+import pytest
+from handmaker import deck, full_hand
+from rulings import cards, deal
+
+from scorekeeper.rules import Rank, check_hand, rule_meld
+
+
+def _is_meld(hand, positions, wilds):
+    return rule_meld(tuple(hand[i] for i in positions), wilds).valid
+
+
+def _could_run(hand, chosen, wilds) -> bool:
+    """A quick necessary condition, to spare the meld ruling hopeless subsets: distinct
+    ranks spanning at most one more place than there are cards."""
+    for ace in (1, 14):
+        numbers = sorted(ace if r is Rank.ACE else r.number
+                         for r in (wilds.natural(hand[i]).rank for i in chosen))
+        if len(set(numbers)) == len(numbers) and numbers[-1] - numbers[0] <= len(numbers):
+            return True
+    return False
+
+
+def _melds(hand, wilds):
+    """Every set of positions in *hand* that can be laid as a valid meld."""
+    wild_at = [i for i, c in enumerate(hand) if wilds.is_wild(c)]
+    families = defaultdict(list)
+    for i, card in enumerate(hand):
+        if i not in wild_at:
+            natural = wilds.natural(card)
+            families["suit", natural.suit].append(i)
+            families["rank", natural.rank].append(i)
+    found = set()
+    for (kind, _), members in families.items():
+        for size in range(2, min(len(members), 13) + 1):
+            for chosen in combinations(members, size):
+                if kind == "suit" and not _could_run(hand, chosen, wilds):
+                    continue
+                if size >= 3 and _is_meld(hand, chosen, wilds):
+                    found.add(frozenset(chosen))
+                for w in wild_at:
+                    for ace_high in (False, True):
+                        ordered = sorted(chosen, key=lambda i: (
+                            14 if ace_high and wilds.natural(hand[i]).rank is Rank.ACE
+                            else wilds.natural(hand[i]).rank.number))
+                        for k in range(size + 1):
+                            laid = (*ordered[:k], w, *ordered[k:])
+                            if _is_meld(hand, laid, wilds):
+                                found.add(frozenset(laid))
+    return found
+
+
+def oracle(hand, wilds) -> bool:
+    """Can 14 cards be covered by melds with one left over, or 13 with two wilds left?"""
+    melds = _melds(hand, wilds)
+    by_card = defaultdict(list)
+    for meld in melds:
+        for i in meld:
+            by_card[i].append(meld)
+
+    @cache
+    def cover(left: frozenset) -> bool:
+        if not left:
+            return True
+        first = min(left)
+        return any(meld <= left and cover(left - meld) for meld in by_card[first])
+
+    everything = frozenset(range(len(hand)))
+    if any(cover(everything - {i}) for i in everything):
+        return True
+    wild_at = [i for i, c in enumerate(hand) if wilds.is_wild(c)]
+    return any(cover(everything - {a, b}) for a, b in combinations(wild_at, 2))
+
+
+def _near_miss(rnd, wilds):
+    """A full hand built from random melds, with up to two cards swapped for others from
+    the packs: often still a hand, often not."""
+    melds, discard = full_hand(rnd, wilds, wild_melds=rnd.randint(0, 2))
+    hand = [c for meld in melds for c in meld] + discard
+    stock = deck(wilds)
+    stock.subtract(hand)
+    for _ in range(rnd.randint(0, 2)):
+        hand[rnd.randrange(15)] = rnd.choice([c for c, n in stock.items() if n > 0])
+        stock = deck(wilds)
+        stock.subtract(hand)
+        if any(n < 0 for n in stock.values()):
+            return _near_miss(rnd, wilds)
+    rnd.shuffle(hand)
+    return tuple(hand)
+
+
+@pytest.mark.parametrize(("name", "wilds"), [
+    ("gulf", deal("gulf")),
+    ("gulf, melds of any size", deal("gulf", max_meld_size=None)),
+    ("levant, A♥ wild", deal("levant", "4H")),
+    ("kuwait, one pack", deal("kuwait", packs=1)),
+])
+def test_the_hand_search_agrees_with_an_exhaustive_oracle(name, wilds):
+    rnd = random.Random(name)
+    answers = set()
+    for _ in range(25):
+        hand = _near_miss(rnd, wilds)
+        expected = oracle(hand, wilds)
+        assert check_hand(hand, wilds).hand == expected, " ".join(map(str, hand))
+        answers.add(expected)
+    assert answers == {True, False}  # near misses test both answers
+
+
+def test_the_oracle_itself_finds_a_known_hand():
+    hand = cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 2S")
+    assert not oracle(hand, deal("gulf"))
+    hand = cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH JK 2S")
+    assert oracle(hand, deal("gulf"))
