@@ -84,6 +84,8 @@ def create_app(test_config=None):
 
     # Keep JSON keys in the order the code builds them (rules listings read better so).
     app.json.sort_keys = False
+    # Card symbols and Arabic read as themselves in answers, not as \u escapes.
+    app.json.ensure_ascii = False
 
     # Bind the extensions to this app (they are created unbound in extensions.py).
     db.init_app(app)
