@@ -16,10 +16,13 @@ module                 what it rules on
 ``layoff``             adding cards to a table meld; taking a wild from one
 ``hand``               the full-hand check and its bonuses
 ``redeal``             a redeal claim for identical pairs
+``scoring``            one round's scores: standard, Kuwaiti table, partnerships
+``game``               a game replayed from its deal log: totals, dealers, the end
 =====================  ===============================================================
 """
 
 from .cards import JOKER, Card, Rank, Suit, parse_cards
+from .game import Deal, DealLine, GameState, Outcome, Table, first_meld_bar, replay
 from .hand import Bonus, HandRuling, check_hand
 from .initial import InitialMeldRuling, rule_initial_meld
 from .layoff import TableRuling, rule_lay_off, rule_swap
@@ -27,12 +30,15 @@ from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .messages import Message, RulesError
 from .options import OPTIONS, PRESET_NOTES, PRESETS, Rules, WildMode
 from .redeal import RedealRuling, rule_redeal
+from .scoring import Finish, PlayerHand, RoundResult, RoundScore, deal_wilds, score_round
 from .wilds import Wilds
 
 __all__ = [
-    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "Bonus", "Card", "HandRuling",
-    "InitialMeldRuling", "MeldKind", "MeldRuling", "Message", "Rank", "RedealRuling",
-    "Rules", "RulesError", "Suit", "TableRuling", "WildMode", "WildUse", "Wilds",
-    "check_hand", "parse_cards", "rule_initial_meld", "rule_lay_off", "rule_meld",
-    "rule_redeal", "rule_swap",
+    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "Bonus", "Card", "Deal", "DealLine",
+    "Finish", "GameState", "HandRuling", "InitialMeldRuling", "MeldKind", "MeldRuling",
+    "Message", "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore",
+    "Rules", "RulesError", "Suit", "Table", "TableRuling", "WildMode", "WildUse", "Wilds",
+    "check_hand", "deal_wilds", "first_meld_bar", "parse_cards", "replay",
+    "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
+    "score_round",
 ]

@@ -144,6 +144,12 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("dealer_rule", ("loser_deals", "rotate"), doc=N_("Who deals next: the round's "
            "biggest loser, or the next player to the right.")),
     Option("scoring", ("standard", "kuwait", "hareeqa"), doc=N_("Which score table applies.")),
+    Option("burn_score", low=101, high=1000, doc=N_("Hareeqa: a score this high at the end "
+           "of a round burns the player.")),
+    Option("start_points", low=-10, high=10, doc=N_("Hareeqa: each player's points at the "
+           "start.")),
+    Option("burn_points", low=1, high=10, doc=N_("Hareeqa: points a burned player puts "
+           "into the pot.")),
 )}
 
 
@@ -181,6 +187,9 @@ class Rules:
     redeal_claims: bool
     dealer_rule: str
     scoring: str
+    burn_score: int
+    start_points: int
+    burn_points: int
 
     def __post_init__(self) -> None:
         if self.preset not in PRESET_NOTES:
@@ -213,6 +222,19 @@ class Rules:
                 raise fail(N_("Unknown rules option “%(name)s”; the options are "
                               "%(names)s."), name=str(key), names=", ".join(OPTIONS))
         return replace(PRESETS[name], **overrides)
+
+    @classmethod
+    def for_table(cls, spec: object, players: int) -> Rules:
+        """Rules for a table of *players*: the Kuwaiti form plays one pack with two or
+        three players and announces at 71 with five, unless the spec says otherwise."""
+        rules = cls.from_spec(spec)
+        given = spec if isinstance(spec, Mapping) else {}
+        if rules.preset == "kuwait":
+            if "packs" not in given and players <= 3:
+                rules = replace(rules, packs=1)
+            if "announce_minimum" not in given and players == 5:
+                rules = replace(rules, announce_minimum=71)
+        return rules
 
     @property
     def uses_indicator(self) -> bool:
@@ -252,7 +274,7 @@ _LEVANT: dict[str, Any] = dict(
     max_meld_size=None, ace_low_value=11, ace_high_value=11, ace_penalty=11, wild_penalty=15,
     announcer_wild_penalty=15, bonus_hands=False, colour_counts_discard=False,
     lenient_group_add=False, redeal_claims=True, dealer_rule="loser_deals",
-    scoring="standard",
+    scoring="standard", burn_score=201, start_points=-3, burn_points=2,
 )
 _GULF: dict[str, Any] = _LEVANT | dict(
     wild_mode=WildMode.JOKERS, max_players=5, rounds=5, last_round_deals=None,
