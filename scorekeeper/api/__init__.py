@@ -29,4 +29,4 @@ def http_error(error: HTTPException):
     return jsonify(error=error.description), error.code
 
 
-from . import openapi, referee, rules_listing  # noqa: E402,F401  (routes attach to bp)
+from . import games, openapi, referee, rules_listing, scoring  # noqa: E402,F401  (routes)

@@ -1,0 +1,31 @@
+"""``POST /api/v1/score/round``: one round's scores, stored nowhere (shared/API.md,
+"Scoring")."""
+
+from flask import jsonify
+
+from ..rules import Rules, deal_wilds, score_round
+from ..rules.messages import N_, msg
+from . import bp
+from .payload import PayloadError, body, rules_of
+from .results import result_of
+
+
+@bp.post("/score/round")
+def score():
+    data = body()
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(
+            players) < 2 or len(set(players)) != len(players):
+        raise PayloadError(msg(N_("The field “players” must list two or more different "
+                                  "names.")))
+    rules = Rules.for_table(data["rules"], len(players)) if "rules" in data else rules_of(data)
+    teams = data.get("teams")
+    if teams is not None and not (isinstance(teams, list) and all(
+            isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams)):
+        raise PayloadError(msg(N_("The field “teams” must be two lists of names.")))
+    result = result_of(data)
+    scored = score_round(deal_wilds(rules, result), tuple(players), result, teams)
+    answer = {"scores": dict(scored.scores)}
+    if scored.team_scores is not None:
+        answer["team_scores"] = list(scored.team_scores)
+    return jsonify(answer)
