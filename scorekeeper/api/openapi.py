@@ -30,6 +30,38 @@ _MELD = {"type": "object", "properties": {
 }}
 
 
+_HAND = {"type": "object", "required": ["melded"], "properties": {
+    "melded": {"type": "boolean", "description": "Melded (announced, in the Kuwaiti form)"},
+    "points": {"type": "integer", "minimum": 0}, "cards": _CARDS,
+    "mistake": {"type": "boolean"}}}
+_RESULT = {
+    "winner": {"type": "string"},
+    "finish": {"enum": ["partial", "full"]},
+    "bonuses": {"type": "array", "items": {"enum": [
+        "wild_discard", "two_wilds", "one_colour", "one_suit"]}},
+    "hands": {"type": "object", "additionalProperties": _HAND},
+}
+_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_GAME_ANSWER = {"description": "The game's state", "content": {"application/json": {
+    "schema": {"type": "object", "properties": {
+        "id": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+        "deals": {"type": "array"}, "totals": {"type": "object"},
+        "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
+        "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
+        "finished": {"type": "boolean"}, "winners": {"type": "array"}}}}}}
+_NOT_FOUND = {"description": "No game (or deal) with that id",
+              "content": {"application/json": {"schema": {"type": "object", "properties": {
+                  "error": {"type": "string"}}}}}}
+_DEAL_BODY = {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["deal", "outcome"], "properties": {
+        "deal": {"type": "integer", "minimum": 1},
+        "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
+        "indicator": {"$ref": "#/components/schemas/Card"},
+        "first_melds": {"type": "array", "items": {"type": "object", "properties": {
+            "player": {"type": "string"}, "value": {"type": "integer"}}}},
+        **_RESULT}}}}}
+
+
 def _post(summary: str, request: dict, response: dict) -> dict:
     return {"post": {
         "summary": summary,
@@ -92,6 +124,50 @@ SPEC = {
             {"cards": _CARDS, "_required": ["cards"]},
             _object(allowed={"type": "boolean"}, pairs=_CARDS, wilds={"type": "integer"},
                     reason={"type": "string"})),
+        "/api/v1/score/round": _post(
+            "Score one round without storing it",
+            {"players": {"type": "array", "items": {"type": "string"}},
+             "teams": {"type": "array", "items": {"type": "array",
+                                                  "items": {"type": "string"}}},
+             **_RESULT, "_required": ["players", "winner", "finish", "hands"]},
+            _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
+                    team_scores={"type": "array", "items": {"type": "integer"}})),
+        "/api/v1/games": {"post": {
+            "summary": "Create a stored game",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["rules", "players", "first_dealer"],
+                "properties": {
+                    "rules": {"$ref": "#/components/schemas/Rules"},
+                    "players": {"type": "array", "items": {"type": "string"},
+                                "description": "Names in counter-clockwise seating order"},
+                    "partnerships": {"type": "boolean"},
+                    "first_dealer": {"type": "string"}}}}}},
+            "responses": {"201": _GAME_ANSWER,
+                          "400": {"$ref": "#/components/responses/BadRequest"}}}},
+        "/api/v1/games/{game_id}": {
+            "parameters": [_GAME_ID],
+            "get": {"summary": "The game's state, replayed from its deals",
+                    "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND}}},
+        "/api/v1/games/{game_id}/deals": {
+            "parameters": [_GAME_ID],
+            "post": {"summary": "Record the next deal",
+                     "requestBody": _DEAL_BODY,
+                     "responses": {"201": _GAME_ANSWER,
+                                   "400": {"$ref": "#/components/responses/BadRequest"},
+                                   "404": _NOT_FOUND,
+                                   "409": {"description": "Not the next deal number; "
+                                                          "nothing was recorded"}}}},
+        "/api/v1/games/{game_id}/deals/{number}": {
+            "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
+                                      "schema": {"type": "integer", "minimum": 1}}],
+            "put": {"summary": "Correct a deal; everything after it is recomputed",
+                    "requestBody": _DEAL_BODY,
+                    "responses": {"200": _GAME_ANSWER,
+                                  "400": {"$ref": "#/components/responses/BadRequest"},
+                                  "404": _NOT_FOUND}},
+            "delete": {"summary": "Undo the last deal",
+                       "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
+                                     "409": {"description": "Not the last deal"}}}},
     },
     "components": {
         "schemas": {"Card": _CARD, "Rules": _RULES},
