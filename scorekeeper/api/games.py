@@ -22,20 +22,27 @@ from .payload import PayloadError, body, flag_of, say
 from .results import deal_number, deal_of, state_json
 
 
-def _game(game_id: str) -> Game:
+class Missing(Exception):
+    """No game, or no such deal in it: a 404 with the sentence given."""
+
+    def __init__(self, message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+@bp.errorhandler(Missing)
+def missing(error: Missing):
+    return jsonify(error=say(error.message)), 404
+
+
+def _game(game_id: str, deal: int | None = None) -> Game:
+    """The game *game_id*, which must hold deal number *deal* if one is named."""
     game = db.session.get(Game, game_id)
     if game is None:
-        raise GameNotFound()
+        raise Missing(msg(N_("There is no game with that id; check the link.")))
+    if deal is not None and not 1 <= deal <= len(game.deals):
+        raise Missing(msg(N_("This game has no deal %(number)d."), number=deal))
     return game
-
-
-class GameNotFound(Exception):
-    """No game has that id."""
-
-
-@bp.errorhandler(GameNotFound)
-def game_not_found(_error):
-    return jsonify(error=say(msg(N_("There is no game with that id; check the link.")))), 404
 
 
 @bp.errorhandler(DealConflict)
@@ -99,10 +106,7 @@ def record_deal(game_id: str):
 
 @bp.put("/games/<game_id>/deals/<int:number>")
 def update_deal(game_id: str, number: int):
-    game = _game(game_id)
-    if not 1 <= number <= len(game.deals):
-        return jsonify(error=say(msg(N_("This game has no deal %(number)d."),
-                                     number=number))), 404
+    game = _game(game_id, number)
     data = body()
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
@@ -112,10 +116,7 @@ def update_deal(game_id: str, number: int):
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
 def undo_deal(game_id: str, number: int):
-    game = _game(game_id)
-    if not 1 <= number <= len(game.deals):
-        return jsonify(error=say(msg(N_("This game has no deal %(number)d."),
-                                     number=number))), 404
+    game = _game(game_id, number)
     if number != len(game.deals):
         return jsonify(error=say(msg(N_("Only the last deal, number %(last)d, can be "
                                         "undone."), last=len(game.deals)))), 409
