@@ -76,7 +76,9 @@ def test_rules_are_immutable():
     ({"preset": "levant", "bonus_hands": 1}, "one of false, true"),
     ({"preset": "levant", "announce_after_turns": 4}, "one of 0, 8, 16"),
     ({"preset": "levant", "dealer_rule": "winner_deals"}, "loser_deals"),
-    ({"preset": "levant", "rounds": None, "min_players": 5, "max_players": 3}, "cannot exceed"),
+    ({"preset": "levant", "min_players": 5, "max_players": 3}, "cannot exceed"),
+    ({"preset": "levant", "rounds": None}, "how many rounds"),
+    ({"preset": "hareeqa", "rounds": 5}, "Hareeqa ends when the players burn"),
     ({"preset": "levant", "packs": 3}, "one of 1, 2"),
 ])
 def test_bad_rules_are_refused_with_the_reason(spec, words):

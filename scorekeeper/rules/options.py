@@ -197,6 +197,13 @@ class Rules:
                        name=self.preset, names=", ".join(PRESETS))
         for f in fields(self)[1:]:
             object.__setattr__(self, f.name, OPTIONS[f.name].check(getattr(self, f.name)))
+        if self.scoring == "hareeqa" and self.rounds is not None:
+            raise fail(N_("Hareeqa ends when the players burn, not after a number of "
+                          "rounds: leave “rounds” out."))
+        if self.scoring != "hareeqa" and self.rounds is None:
+            raise fail(N_("Say how many rounds a game lasts (option rounds)."))
+        if self.scoring == "hareeqa" and self.partnerships:
+            raise fail(N_("Hareeqa is played by players alone, not in partnerships."))
         if self.min_players > self.max_players:
             raise fail(N_("Option min_players (%(low)d) cannot exceed max_players "
                           "(%(high)d)."), low=self.min_players, high=self.max_players)

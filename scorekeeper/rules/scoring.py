@@ -159,10 +159,13 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
         if name not in result.hands:
             raise fail(N_("Say how %(name)s finished: melded or not, and the points or "
                           "cards left in hand."), name=name)
-    if result.winner in result.hands and result.hands[result.winner].points:
+    mine = result.hands.get(result.winner)
+    if mine is not None and (mine.points or mine.cards or mine.mistake):
         raise fail(N_("The winner has no cards left to count."))
-    wilds.check(c for name in losers for c in result.hands[name].cards or ())
-    values = {name: _value(name, result.hands[name], wilds) for name in losers}
+    wilds.check(c for hand in result.hands.values() for c in hand.cards or ())
+    # A Kuwaiti mistake pays its fixed column whatever the hand held.
+    values = {name: _value(name, result.hands[name], wilds) for name in losers
+              if not result.hands[name].mistake}
     scores = {name: 0 for name in players}
     if rules.scoring == "kuwait":
         winner, fixed, times, mistake = kuwait_row(result.finish, result.bonuses)
