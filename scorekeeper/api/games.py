@@ -47,12 +47,16 @@ def _game(game_id: str, deal: int | None = None) -> Game:
 
 @bp.errorhandler(DealConflict)
 def deal_conflict(error: DealConflict):
-    game = db.session.get(Game, (request.view_args or {}).get("game_id", ""))
+    # Read the game afresh: another phone may have just recorded the deal.
+    game = db.session.get(Game, (request.view_args or {}).get("game_id", ""),
+                          populate_existing=True)
+    state = None if game is None else state_of(game)
+    number = error.expected if state is None else state.next_deal
     answer = {"error": say(msg(N_("That deal is not the next one: the next deal to record "
                                   "is number %(number)d (it may have been recorded from "
-                                  "another phone)."), number=error.expected))}
+                                  "another phone)."), number=number))}
     if game is not None:
-        answer["game"] = state_json(game.id, state_of(game), log_of(game))
+        answer["game"] = state_json(game.id, state, log_of(game))
     return jsonify(answer), 409
 
 

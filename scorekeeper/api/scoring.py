@@ -3,7 +3,7 @@
 
 from flask import jsonify
 
-from ..rules import Rules, deal_wilds, score_round
+from ..rules import Rules, Table, deal_wilds, score_round
 from ..rules.messages import N_, msg
 from . import bp
 from .payload import PayloadError, body, rules_of
@@ -15,7 +15,7 @@ def score():
     data = body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(
-            players) < 2 or len(set(players)) != len(players):
+            players) < 2:
         raise PayloadError(msg(N_("The field “players” must list two or more different "
                                   "names.")))
     rules = Rules.for_table(data["rules"], len(players)) if "rules" in data else rules_of(data)
@@ -23,6 +23,8 @@ def score():
     if teams is not None and not (isinstance(teams, list) and all(
             isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams)):
         raise PayloadError(msg(N_("The field “teams” must be two lists of names.")))
+    # The same table checks as a stored game: names, how many players, partnerships.
+    Table(rules, tuple(players), players[0], partnerships=teams is not None)
     result = result_of(data)
     scored = score_round(deal_wilds(rules, result), tuple(players), result, teams)
     answer = {"scores": dict(scored.scores)}

@@ -317,7 +317,8 @@ class _Replay:
 
     def _notices(self, tie_break: bool) -> tuple[Message, ...]:
         notes = []
-        if self.abandoned:
+        if self.abandoned and self.scored == self.rules.rounds - 1:
+            # (Once a tie-break round is scored, the game no longer stands on six rounds.)
             notes.append(msg(N_("The last round was dealt %(count)d times without a score, "
                                 "so it is not played: the game stands on the earlier "
                                 "rounds."), count=self.rules.last_round_deals))
