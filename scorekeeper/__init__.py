@@ -28,15 +28,16 @@ def select_locale() -> str | None:
 
 
 def normalise_database_url(url: str) -> str:
-    """Rewrite a ``postgres://`` URL (still handed out by some hosts) as ``postgresql://``.
-
-    SQLAlchemy 1.4+ only knows the ``postgresql`` dialect name.
+    """Point a PostgreSQL URL at the psycopg (3) driver the app installs: hosts still hand
+    out ``postgres://``, and a bare ``postgresql://`` would make SQLAlchemy look for
+    psycopg2.
 
     >>> normalise_database_url("postgres://u@h/db")
-    'postgresql://u@h/db'
+    'postgresql+psycopg://u@h/db'
     """
-    if url.startswith("postgres://"):
-        return "postgresql://" + url.removeprefix("postgres://")
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
     return url
 
 

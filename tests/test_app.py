@@ -41,8 +41,8 @@ def test_database_url_from_env(monkeypatch, tmp_path):
 @pytest.mark.parametrize(
     ("given", "expected"),
     [
-        ("postgres://u:p@db.example/hand", "postgresql://u:p@db.example/hand"),
-        ("postgresql://u:p@db.example/hand", "postgresql://u:p@db.example/hand"),
+        ("postgres://u:p@db.example/hand", "postgresql+psycopg://u:p@db.example/hand"),
+        ("postgresql://u:p@db.example/hand", "postgresql+psycopg://u:p@db.example/hand"),
         ("postgresql+psycopg://db.example/hand", "postgresql+psycopg://db.example/hand"),
         ("sqlite:///x/postgres://y", "sqlite:///x/postgres://y"),
     ],
