@@ -99,13 +99,14 @@ def create_app(test_config=None):
     app.jinja_env.globals["get_locale"] = get_locale
 
     # Import the models so their tables are in db.metadata for Flask-Migrate.
-    from . import models  # noqa: F401
-
     # Blueprints: HTML pages and the JSON API.
+    from . import (
+        models,  # noqa: F401
+        web,
+    )
     from .api import bp as api_bp
-    from .web.home import bp as home_bp
 
-    app.register_blueprint(home_bp)
+    web.init_app(app)
     app.register_blueprint(api_bp)
 
     return app

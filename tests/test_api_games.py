@@ -89,7 +89,8 @@ def get_game(client, game_id: str) -> dict:
 
 
 def without_id(state: dict) -> dict:
-    return {key: value for key, value in state.items() if key != "id"}
+    """A game's state without what names the game itself (its id and page address)."""
+    return {key: value for key, value in state.items() if key not in ("id", "url")}
 
 
 def has_notice(state: dict, words: str) -> bool:

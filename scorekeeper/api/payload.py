@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_babel import gettext
 
+from ..i18n import say  # noqa: F401  (re-exported for the API views)
 from ..rules import Card, Message, Rules, Wilds, parse_cards
 from ..rules.messages import N_, msg
 
@@ -18,11 +18,6 @@ class PayloadError(ValueError):
     def __init__(self, message: Message) -> None:
         super().__init__(str(message))
         self.message = message
-
-
-def say(message: Message) -> str:
-    """*message* in the language of the request."""
-    return message.translate(gettext)
 
 
 def body() -> dict[str, Any]:

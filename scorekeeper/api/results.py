@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import url_for
+
 from ..rules import Bonus, Card, Deal, Finish, GameState, Outcome, PlayerHand, RoundResult
 from ..rules.messages import N_, msg
 from .payload import PayloadError, cards_of, say
@@ -114,6 +116,8 @@ def state_json(game_id: str, state: GameState, log: list[Deal]) -> dict[str, Any
     table = state.table
     out: dict[str, Any] = {
         "id": game_id,
+        # The game's page, so a game made through the API opens on a phone.
+        "url": url_for("games.show", game_id=game_id, _external=True),
         "rules": table.rules.to_dict(),
         "players": list(table.players),
         "teams": None if table.teams is None else [list(t) for t in table.teams],

@@ -104,6 +104,7 @@ class DealLine:
     team_scores: tuple[int, ...] | None = None
     points: Mapping[str, int] | None = None
     burned: tuple[str, ...] = ()
+    totals: Mapping[str, int] | None = None  # after this deal (Hareeqa's burns included)
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,8 @@ class _Replay:
         self.attempts = 0
         points, burned = self._hareeqa(result) if self.hareeqa else (None, ())
         self.lines.append(DealLine(deal.number, deal.outcome, self.dealer, self.scored,
-                                   score.scores, score.team_scores, points, burned))
+                                   score.scores, score.team_scores, points, burned,
+                                   MappingProxyType(dict(self.totals))))
         self.dealer = self._next_dealer(score.scores)
 
     def _next_dealer(self, scores: Mapping[str, int]) -> str:

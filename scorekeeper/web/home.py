@@ -1,13 +1,79 @@
-"""The home page and the health check."""
+"""Home (new game, this phone's games, join by link), history, and the health check."""
 
-from flask import Blueprint, render_template
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from ..extensions import db
+from ..games import state_of
+from ..models import Game
+from . import device
+from .forms import PRESET_NAMES
 
 bp = Blueprint("home", __name__)
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
+
+
+def _listing(ids: list[str]) -> list[dict]:
+    """This phone's games, most recently opened first, as the lists show them."""
+    if not ids:
+        return []
+    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
+    items = []
+    for game_id in ids:
+        game = games.get(game_id)
+        if game is None:
+            continue
+        state = state_of(game)
+        status = (_("won by %(names)s", names=" & ".join(state.winners)) if state.finished
+                  else _("%(n)d rounds scored", n=state.scored_rounds))
+        items.append({"id": game.id, "players": list(state.table.players),
+                      "preset": PRESET_NAMES.get(game.rules["preset"]), "status": status,
+                      "finished": state.finished, "created": game.created_at.date(),
+                      "updated": game.updated_at.date()})
+    return items
 
 
 @bp.get("/")
 def index():
-    return render_template("home.html")
+    return render_template("home.html", games=_listing(device.opened())[:10])
+
+
+@bp.get("/join")
+def join():
+    code = request.args.get("code", "").strip()
+    match = GAME_ID.search(code.rsplit("/games/", 1)[-1])
+    if match and db.session.get(Game, match.group()) is not None:
+        return redirect(url_for("games.show", game_id=match.group()))
+    return render_template("home.html", games=_listing(device.opened())[:10], code=code,
+                           join_error=_("No game found for that link. Check it and try "
+                                        "again.")), 404
+
+
+@bp.get("/history")
+def history():
+    query = request.args.get("q", "").strip()
+    day = request.args.get("date", "").strip()
+    items = _listing(device.opened())
+    error = None
+    if query:
+        items = [i for i in items if any(query.casefold() in p.casefold()
+                                         for p in i["players"])]
+    if day:
+        try:
+            wanted = date.fromisoformat(day)
+        except ValueError:
+            error = _("Give the date as year-month-day, like 2026-11-22.")
+        else:
+            items = [i for i in items if i["created"] <= wanted <= i["updated"]]
+    return render_template("history.html", games=items, q=query, day=day, error=error), (
+        400 if error else 200)
 
 
 @bp.get("/healthz")

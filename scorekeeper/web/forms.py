@@ -1,0 +1,167 @@
+"""The forms of the scorekeeper pages. They only gather what the table says; every rule
+is checked by the engine (scorekeeper.rules) when the answer is turned into a deal."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules
+
+MAX_SEATS = 5
+
+#: House rules offered on the new-game form, folded away; the rest stay the preset's.
+HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
+               "ace_low_value", "ace_penalty", "initial_increasing", "bonus_hands",
+               "lenient_group_add", "redeal_claims")
+
+PRESET_NAMES = {
+    "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
+    "saudi": _l("Hand Saudi"), "kuwait": _l("Kuwait"), "hareeqa": _l("Hareeqa"),
+}
+OPTION_LABELS = {
+    "rounds": _l("Rounds in a game"), "initial_minimum": _l("First meld at least"),
+    "dealer_rule": _l("Who deals next"), "wild_mode": _l("Wild cards"),
+    "max_meld_size": _l("Most cards in a meld"), "ace_low_value": _l("Ace in A-2-3 counts"),
+    "ace_penalty": _l("Ace left in hand costs"),
+    "initial_increasing": _l("Each first meld must beat the last"),
+    "bonus_hands": _l("Bonus hands (colour, suit, wilds thrown)"),
+    "lenient_group_add": _l("Add one card to a pair and a wild at any time"),
+    "redeal_claims": _l("Redeal for identical pairs"),
+}
+CHOICE_LABELS = {
+    "loser_deals": _l("the round's biggest loser"), "rotate": _l("the next player"),
+    "indicator": _l("aces picked by an indicator card"), "jokers": _l("the jokers"),
+    "indicator_no_jokers": _l("aces picked by an indicator, no jokers"),
+    True: _l("yes"), False: _l("no"), None: _l("no limit"),
+}
+OUTCOME_LABELS = {
+    Outcome.SCORED: _l("Someone went out"), Outcome.REDEAL: _l("Redeal (identical pairs)"),
+    Outcome.STOCK_EXHAUSTED: _l("Stock ran out"),
+}
+BONUS_LABELS = {
+    Bonus.WILD_DISCARD: _l("Threw a wild"), Bonus.TWO_WILDS: _l("Threw both wilds"),
+    Bonus.ONE_COLOUR: _l("All one colour"), Bonus.ONE_SUIT: _l("All one suit"),
+}
+
+
+def _option_field(name: str):
+    option = OPTIONS[name]
+    label = OPTION_LABELS[name]
+    if option.choices is None:
+        return IntegerField(label, validators=[Optional(), NumberRange(option.low,
+                                                                        option.high)])
+    values = [c.value if hasattr(c, "value") else c for c in option.choices]
+    if option.nullable:
+        values.append(None)
+    choices = [("", _l("as the form of Hand says"))] + [
+        (_encode(v), CHOICE_LABELS.get(v, str(v))) for v in values]
+    return SelectField(label, choices=choices, default="")
+
+
+def _encode(value) -> str:
+    return {True: "yes", False: "no", None: "none"}.get(value, str(value)) if (
+        value is None or isinstance(value, bool)) else str(value)
+
+
+def decode_option(name: str, raw) -> object:
+    """A house-rule field's value as the rules take it; ``""`` means the preset's own."""
+    if raw in ("", None):
+        return ""
+    if isinstance(raw, int):
+        return raw
+    if raw in ("yes", "no", "none"):
+        return {"yes": True, "no": False, "none": None}[raw]
+    option = OPTIONS[name]
+    return int(raw) if option.choices and isinstance(option.choices[0], int) else raw
+
+
+class NewGameForm(FlaskForm):
+    preset = RadioField(_l("Form of Hand"), choices=[
+        (name, PRESET_NAMES[name]) for name in PRESETS], default="levant",
+        validators=[InputRequired()])
+    partnerships = BooleanField(_l("Play in partnerships (four players, partners opposite)"))
+    first_dealer = RadioField(_l("Who deals first"), default="random",
+                              choices=[("random", _l("Draw at random"))] + [
+                                  (str(i), str(i + 1)) for i in range(MAX_SEATS)])
+
+    def player_fields(self):
+        return [self[f"player_{i}"] for i in range(MAX_SEATS)]
+
+    def option_fields(self):
+        return [self[f"opt_{name}"] for name in HOUSE_RULES]
+
+    def names(self) -> list[str]:
+        return [f.data.strip() for f in self.player_fields() if (f.data or "").strip()]
+
+    def rules_spec(self) -> dict:
+        spec = {"preset": self.preset.data}
+        for name in HOUSE_RULES:
+            value = decode_option(name, self[f"opt_{name}"].data)
+            if value != "":
+                spec[name] = value
+        return spec
+
+    def move(self, seat: int, step: int) -> None:
+        """Swap the player at *seat* with the one *step* away (the reorder buttons)."""
+        other = seat + step
+        if 0 <= seat < MAX_SEATS and 0 <= other < MAX_SEATS:
+            a, b = self[f"player_{seat}"], self[f"player_{other}"]
+            a.data, b.data = b.data, a.data
+            if self.first_dealer.data in (str(seat), str(other)):
+                self.first_dealer.data = str(other if self.first_dealer.data == str(seat)
+                                             else seat)
+
+
+# Fields made in loops: WTForms picks up fields set on the class after it is made.
+for _seat in range(MAX_SEATS):
+    setattr(NewGameForm, f"player_{_seat}",
+            StringField(_l("Player %(number)d", number=_seat + 1)))
+for _name in HOUSE_RULES:
+    setattr(NewGameForm, f"opt_{_name}", _option_field(_name))
+
+
+def preset_notes() -> dict[str, str]:
+    return dict(PRESET_NOTES)
+
+
+def deal_form_class(rules: Rules, players: tuple[str, ...]):
+    """A deal form for this table: one block of fields per player."""
+    seats = [(str(i), name) for i, name in enumerate(players)]
+    outcomes = [o for o in Outcome if o is not Outcome.REDEAL or rules.redeal_claims]
+
+    class DealForm(FlaskForm):
+        deal = HiddenField()
+        outcome = RadioField(_l("How did the deal end?"), default=Outcome.SCORED.value,
+                             choices=[(o.value, OUTCOME_LABELS[o]) for o in outcomes])
+        winner = RadioField(_l("Who went out?"), choices=seats, validate_choice=False)
+        finish = RadioField(_l("How?"), default="partial", choices=[
+            ("partial", _l("Over several turns")),
+            ("full", _l("Full hand: all 14 in one turn"))])
+        bonuses = SelectMultipleField(
+            _l("Bonus hands"), choices=[(b.value, BONUS_LABELS[b]) for b in Bonus],
+            widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
+            validate_choice=False)
+        indicator = StringField(_l("Indicator card (needed to count cards)"))
+
+    melded_label = _l("Announced?") if rules.scoring == "kuwait" else _l("Melded?")
+    for i, _name in seats:
+        setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=[
+            ("yes", _l("yes")), ("no", _l("no"))], validate_choice=False))
+        setattr(DealForm, f"points_{i}", IntegerField(
+            _l("Points left in hand"), validators=[Optional(), NumberRange(0, 1400)]))
+        setattr(DealForm, f"cards_{i}", StringField(_l("or the cards left")))
+        if rules.scoring == "kuwait":
+            setattr(DealForm, f"mistake_{i}", BooleanField(_l("Made a mistake")))
+    return DealForm

@@ -1,0 +1,304 @@
+"""The scorekeeper pages: a new game, the game's sheet, recording, correcting and undoing
+deals, the printable sheet and the exports. Each view turns the form into the engine's
+values and shows what the engine replays; none decides a rule."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from jinja2_fragments.flask import render_block
+
+from ..extensions import db, htmx
+from ..games import (
+    DealConflict,
+    add_deal,
+    correct_deal,
+    log_of,
+    new_game,
+    remove_last_deal,
+    state_of,
+    table_of,
+)
+from ..i18n import say
+from ..models import Game
+from ..rules import (
+    Bonus,
+    Card,
+    Deal,
+    Finish,
+    Outcome,
+    PlayerHand,
+    RoundResult,
+    RulesError,
+    Table,
+    replay,
+)
+from ..rules.messages import N_, msg
+from . import device
+from .forms import PRESET_NAMES, NewGameForm, deal_form_class, preset_notes
+from .sheet import Sheet
+
+bp = Blueprint("games", __name__)
+
+
+def _game(game_id: str) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    form = NewGameForm()
+    error = None
+    move = request.form.get("move")
+    if move:
+        # Reorder buttons post the form back: swap two seats and show it again.
+        direction, _, seat = move.partition("-")
+        form.move(int(seat) if seat.isdigit() else -1, -1 if direction == "up" else 1)
+    elif form.validate_on_submit():
+        names = form.names()
+        dealer = form.first_dealer.data
+        try:
+            if dealer == "random":
+                dealer_name = secrets.choice(names) if names else ""
+            else:
+                seat = int(dealer)
+                dealer_name = form.player_fields()[seat].data.strip()
+                if not dealer_name:
+                    raise RulesError(msg(N_("The first dealer's seat has no player.")))
+            game = new_game(form.rules_spec(), names, dealer_name, form.partnerships.data)
+        except RulesError as refusal:
+            error = say(refusal.message)
+        else:
+            db.session.add(game)
+            db.session.commit()
+            return device.remember(redirect(url_for("games.show", game_id=game.id)),
+                                   game.id)
+    status = 422 if request.method == "POST" and not move else 200
+    return render_template("games/new.html", form=form, error=error, notes=preset_notes(),
+                           preset_names=PRESET_NAMES), status
+
+
+def _deal_form(table: Table, state, data=None, record: Deal | None = None):
+    form_class = deal_form_class(table.rules, table.players)
+    form = form_class(formdata=data) if data is not None else form_class(formdata=None)
+    if data is None:
+        form.deal.data = str(record.number if record else state.next_deal)
+        if record is not None:
+            _fill_form(form, table, record)
+    return form
+
+
+def _fill_form(form, table: Table, deal: Deal) -> None:
+    """Put a recorded deal back into the form, to correct it."""
+    form.outcome.data = deal.outcome.value
+    result = deal.result
+    if result is None:
+        return
+    form.winner.data = str(table.players.index(result.winner))
+    form.finish.data = result.finish.value
+    form.bonuses.data = [b.value for b in result.bonuses]
+    form.indicator.data = str(result.indicator) if result.indicator else ""
+    for name, hand in result.hands.items():
+        i = table.players.index(name)
+        form[f"melded_{i}"].data = "yes" if hand.melded else "no"
+        form[f"points_{i}"].data = hand.points
+        form[f"cards_{i}"].data = " ".join(map(str, hand.cards or ()))
+        if f"mistake_{i}" in form:
+            form[f"mistake_{i}"].data = hand.mistake
+
+
+def deal_from(form, table: Table, number: int) -> Deal:
+    """The deal the form describes; :class:`RulesError` says what is missing."""
+    outcome = Outcome(form.outcome.data or Outcome.SCORED.value)
+    if outcome is not Outcome.SCORED:
+        return Deal(number, outcome)
+    players = table.players
+    if not (form.winner.data or "").isdigit() or int(form.winner.data) >= len(players):
+        raise RulesError(msg(N_("Say who went out.")))
+    winner = players[int(form.winner.data)]
+    partner = None
+    if table.teams is not None:
+        partner = next(p for t in table.teams if winner in t for p in t if p != winner)
+    hands = {}
+    for i, name in enumerate(players):
+        if name in (winner, partner):
+            continue
+        mistake = bool(form[f"mistake_{i}"].data) if f"mistake_{i}" in form else False
+        melded = form[f"melded_{i}"].data
+        if melded not in ("yes", "no") and not mistake:
+            raise RulesError(msg(N_("Say whether %(name)s melded."), name=name))
+        text = (form[f"cards_{i}"].data or "").replace(",", " ").split()
+        cards = tuple(Card.parse(t) for t in text) or None
+        points = form[f"points_{i}"].data if cards is None else None
+        if melded == "yes" and not mistake:
+            hands[name] = PlayerHand(True, points, cards)
+        else:
+            hands[name] = PlayerHand(melded == "yes", None, None, mistake)
+    indicator = (form.indicator.data or "").strip()
+    return Deal(number, outcome, RoundResult(
+        winner=winner,
+        finish=Finish(form.finish.data or "partial"),
+        hands=hands,
+        bonuses=tuple(Bonus(b) for b in form.bonuses.data or ()
+                      if b in {x.value for x in Bonus}),
+        indicator=Card.parse(indicator) if indicator else None,
+    ))
+
+
+def _page(game: Game, form=None, error=None, status=200, block=None):
+    state = state_of(game)
+    table = state.table
+    if form is None and not state.finished:
+        form = _deal_form(table, state)
+    context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
+                   error=error, preset_name=PRESET_NAMES.get(table.rules.preset),
+                   undo_form=FlaskForm(), say=say)
+    if htmx and not htmx.boosted and block is None:
+        block = "game"
+    html = (render_block("games/show.html", block, **context) if block
+            else render_template("games/show.html", **context))
+    response = make_response(html, status)
+    response.headers["Vary"] = "HX-Request"
+    return device.remember(response, game.id)
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str):
+    return _page(_game(game_id))
+
+
+@bp.post("/games/<game_id>/preview")
+def preview(game_id: str):
+    game = _game(game_id)
+    table, log = table_of(game), log_of(game)
+    form = _deal_form(table, None, request.form)
+    number = len(log) + 1
+    try:
+        deal = deal_from(form, table, number)
+        state = replay(table, [*log, deal])
+    except RulesError as refusal:
+        return render_template("games/_preview.html", error=say(refusal.message))
+    line = state.deals[-1]
+    return render_template("games/_preview.html", line=line, state=state, table=table)
+
+
+@bp.post("/games/<game_id>/deals")
+def record(game_id: str):
+    game = _game(game_id)
+    table = table_of(game)
+    form = _deal_form(table, None, request.form)
+    if not form.validate():
+        return _page(game, form, status=422)
+    try:
+        number = int(form.deal.data or 0)
+        add_deal(game, deal_from(form, table, number))
+    except RulesError as refusal:
+        return _page(game, form, say(refusal.message), 422)
+    except DealConflict as conflict:
+        db.session.rollback()
+        game = _game(game_id)
+        error = _("Deal %(number)d was already recorded (perhaps from another phone); "
+                  "here is the sheet as it stands.", number=conflict.expected - 1)
+        return _page(game, None, error, 409 if not htmx else 200)
+    if htmx:
+        return _page(game)
+    return redirect(url_for("games.show", game_id=game.id))
+
+
+@bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit(game_id: str, number: int):
+    game = _game(game_id)
+    table, log = table_of(game), log_of(game)
+    if not 1 <= number <= len(log):
+        abort(404)
+    error = None
+    if request.method == "POST":
+        form = _deal_form(table, None, request.form)
+        if form.validate():
+            try:
+                correct_deal(game, deal_from(form, table, number))
+            except RulesError as refusal:
+                error = say(refusal.message)
+            else:
+                return redirect(url_for("games.show", game_id=game.id))
+    else:
+        form = _deal_form(table, None, record=log[number - 1])
+    state = state_of(game)
+    return render_template("games/edit.html", game=game, table=table, state=state,
+                           form=form, number=number, error=error,
+                           action=url_for("games.edit", game_id=game.id, number=number)), (
+        422 if request.method == "POST" else 200)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    game = _game(game_id)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    if game.deals:
+        remove_last_deal(game)
+    if htmx:
+        return _page(game)
+    return redirect(url_for("games.show", game_id=game.id))
+
+
+@bp.get("/games/<game_id>/print")
+def printable(game_id: str):
+    game = _game(game_id)
+    state = state_of(game)
+    return render_template("games/print.html", game=game, state=state, table=state.table,
+                           sheet=Sheet.of(state), preset_name=PRESET_NAMES.get(
+                               state.table.rules.preset))
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def qr(game_id: str):
+    game = _game(game_id)
+    code = segno.make(url_for("games.show", game_id=game.id, _external=True), error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/games/<game_id>.csv")
+def export_csv(game_id: str):
+    game = _game(game_id)
+    sheet = Sheet.of(state_of(game))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Deal"), _("Round"), _("Dealer"), *sheet.columns])
+    for row in sheet.rows:
+        writer.writerow([row.number, row.round or _(row.outcome), row.dealer,
+                         *[cell[0] if cell else "" for cell in row.cells]])
+    writer.writerow([_("Total"), "", "", *sheet.totals])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f"attachment; filename=hand-{game.id}.csv"})
+
+
+@bp.get("/games/<game_id>.json")
+def export_json(game_id: str):
+    from ..api.results import state_json
+
+    game = _game(game_id)
+    response = jsonify(state_json(game.id, state_of(game), log_of(game)))
+    response.headers["Content-Disposition"] = f"attachment; filename=hand-{game.id}.json"
+    return response

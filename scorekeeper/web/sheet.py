@@ -1,0 +1,79 @@
+"""The score sheet as the page shows it: one column per player (or team), one row per
+deal with its score and the running total, and a line chart of the totals. Pure
+presentation of a replayed :class:`GameState`; no rule is decided here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import GameState
+
+CHART_WIDTH, CHART_HEIGHT, PAD = 320, 160, 24
+# Distinct, colour-blind-friendly hues; the line styles tell them apart in print.
+COLOURS = ("#0b6e4f", "#b5403a", "#2f5fb3", "#a06a00", "#7a3e9d")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    outcome: str
+    round: int | None
+    dealer: str
+    cells: tuple[tuple[int, int] | None, ...]  # (score, running total) per column
+
+
+@dataclass(frozen=True)
+class Sheet:
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[int, ...]  # indexes of the columns with the lowest total
+
+    @classmethod
+    def of(cls, state: GameState) -> Sheet:
+        teams = state.table.teams
+        if teams is not None:
+            columns = tuple(" & ".join(t) for t in teams)
+            members = teams
+        else:
+            columns = state.table.players
+            members = tuple((p,) for p in state.table.players)
+        rows = []
+        for line in state.deals:
+            cells = None
+            if line.scores is not None and line.totals is not None:
+                scores = [sum(line.scores[p] for p in side) for side in members]
+                running = [sum(line.totals[p] for p in side) for side in members]
+                cells = tuple(zip(scores, running, strict=True))
+            rows.append(Row(line.number, line.outcome.value, line.round, line.dealer,
+                            cells or (None,) * len(columns)))
+        totals = tuple(sum(state.totals[p] for p in side) for side in members)
+        best = min(totals) if totals else 0
+        leaders = tuple(i for i, t in enumerate(totals) if t == best) if rows else ()
+        return cls(columns, tuple(rows), totals, leaders)
+
+    def chart(self) -> dict:
+        """Polylines of the running totals, scaled into the chart's box."""
+        points = [[0] * len(self.columns)] + [
+            [cell[1] for cell in row.cells] for row in self.rows if row.cells[0] is not None]
+        low = min(min(p) for p in points)
+        high = max(max(p) for p in points)
+        span = (high - low) or 1
+        steps = max(len(points) - 1, 1)
+
+        def xy(step: int, value: int) -> str:
+            x = PAD + (CHART_WIDTH - 2 * PAD) * step / steps
+            y = PAD + (CHART_HEIGHT - 2 * PAD) * (high - value) / span
+            return f"{x:.1f},{y:.1f}"
+
+        lines = [{
+            "name": name,
+            "colour": COLOURS[i % len(COLOURS)],
+            "dash": DASHES[i % len(DASHES)],
+            "points": " ".join(xy(step, p[i]) for step, p in enumerate(points)),
+        } for i, name in enumerate(self.columns)]
+        zero = PAD + (CHART_HEIGHT - 2 * PAD) * high / span if low <= 0 <= high else None
+        return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "lines": lines,
+                "zero": zero, "high": high, "low": low, "pad": PAD,
+                "rounds": len(points) - 1}
