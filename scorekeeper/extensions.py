@@ -9,7 +9,9 @@ from flask_htmx import HTMX
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 
-db = SQLAlchemy()
+# Objects stay loaded after a commit: a view that records a deal shows the new sheet from
+# what it already holds instead of reading the whole game again.
+db = SQLAlchemy(session_options={"expire_on_commit": False})
 migrate = Migrate()
 babel = Babel()
 htmx = HTMX()

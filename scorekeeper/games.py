@@ -4,9 +4,12 @@ and the pages alike, so neither decides a rule."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from datetime import UTC, datetime
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .models import DealRecord, Game, HandRecord, Seat
@@ -71,8 +74,39 @@ def log_of(game: Game) -> list[Deal]:
     return [deal_of(record, players) for record in game.deals]
 
 
+# A whole game in four statements: the game, then its seats, deals and hands.
+WHOLE = (selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRecord.hands))
+
+
+def load(game_id: str) -> Game | None:
+    return db.session.scalars(select(Game).where(Game.id == game_id).options(*WHOLE)).first()
+
+
+# Replayed states by (game, last change): a cache, never the truth — every change to a
+# game moves its time stamp, so a stale entry is simply never asked for again.
+_STATES: OrderedDict[tuple, GameState] = OrderedDict()
+_KEEP = 1024
+
+
+def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
+    """The games *ids* that exist, in that order, with their states; only games not in
+    the cache are read whole, so a long list costs a handful of statements."""
+    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
+    missing = [i for i, g in games.items() if (i, g.updated_at) not in _STATES]
+    if missing:
+        db.session.scalars(select(Game).where(Game.id.in_(missing)).options(*WHOLE)).all()
+    return [(games[i], state_of(games[i])) for i in ids if i in games]
+
+
 def state_of(game: Game) -> GameState:
-    return replay(table_of(game), log_of(game))
+    key = (game.id, game.updated_at)
+    state = _STATES.get(key)
+    if state is None:
+        state = replay(table_of(game), log_of(game))
+        _STATES[key] = state
+        if len(_STATES) > _KEEP:
+            _STATES.popitem(last=False)
+    return state
 
 
 def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecord:

@@ -40,11 +40,9 @@ class Game(db.Model):
     first_dealer: Mapped[int]  # a seat position
 
     seats: Mapped[list[Seat]] = relationship(
-        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan",
-        lazy="selectin")
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan")
     deals: Mapped[list[DealRecord]] = relationship(
-        back_populates="game", order_by="DealRecord.number", cascade="all, delete-orphan",
-        lazy="selectin")
+        back_populates="game", order_by="DealRecord.number", cascade="all, delete-orphan")
 
 
 class Seat(db.Model):
@@ -83,8 +81,7 @@ class DealRecord(db.Model):
 
     game: Mapped[Game] = relationship(back_populates="deals")
     hands: Mapped[list[HandRecord]] = relationship(
-        back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan",
-        lazy="selectin")
+        back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan")
 
 
 class HandRecord(db.Model):

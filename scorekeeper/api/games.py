@@ -10,6 +10,7 @@ from ..games import (
     DealConflict,
     add_deal,
     correct_deal,
+    load,
     log_of,
     new_game,
     remove_last_deal,
@@ -37,7 +38,7 @@ def missing(error: Missing):
 
 def _game(game_id: str, deal: int | None = None) -> Game:
     """The game *game_id*, which must hold deal number *deal* if one is named."""
-    game = db.session.get(Game, game_id)
+    game = load(game_id)
     if game is None:
         raise Missing(msg(N_("There is no game with that id; check the link.")))
     if deal is not None and not 1 <= deal <= len(game.deals):
@@ -48,8 +49,8 @@ def _game(game_id: str, deal: int | None = None) -> Game:
 @bp.errorhandler(DealConflict)
 def deal_conflict(error: DealConflict):
     # Read the game afresh: another phone may have just recorded the deal.
-    game = db.session.get(Game, (request.view_args or {}).get("game_id", ""),
-                          populate_existing=True)
+    db.session.expire_all()
+    game = load((request.view_args or {}).get("game_id", ""))
     state = None if game is None else state_of(game)
     number = error.expected if state is None else state.next_deal
     answer = {"error": say(msg(N_("That deal is not the next one: the next deal to record "

@@ -29,6 +29,7 @@ from ..games import (
     DealConflict,
     add_deal,
     correct_deal,
+    load,
     log_of,
     new_game,
     remove_last_deal,
@@ -58,7 +59,7 @@ bp = Blueprint("games", __name__)
 
 
 def _game(game_id: str) -> Game:
-    game = db.session.get(Game, game_id)
+    game = load(game_id)
     if game is None:
         abort(404)
     return game

@@ -7,10 +7,9 @@ from datetime import date
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from ..extensions import db
-from ..games import state_of
+from ..games import states_of
 from ..models import Game
 from . import device
 from .forms import PRESET_NAMES
@@ -22,15 +21,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 def _listing(ids: list[str]) -> list[dict]:
     """This phone's games, most recently opened first, as the lists show them."""
-    if not ids:
-        return []
-    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
     items = []
-    for game_id in ids:
-        game = games.get(game_id)
-        if game is None:
-            continue
-        state = state_of(game)
+    for game, state in states_of(ids):
         status = (_("won by %(names)s", names=" & ".join(state.winners)) if state.finished
                   else _("%(n)d rounds scored", n=state.scored_rounds))
         items.append({"id": game.id, "players": list(state.table.players),
@@ -42,7 +34,7 @@ def _listing(ids: list[str]) -> list[dict]:
 
 @bp.get("/")
 def index():
-    return render_template("home.html", games=_listing(device.opened())[:10])
+    return render_template("home.html", games=_listing(device.opened()[:10]))
 
 
 @bp.get("/join")
@@ -51,7 +43,7 @@ def join():
     match = GAME_ID.search(code.rsplit("/games/", 1)[-1])
     if match and db.session.get(Game, match.group()) is not None:
         return redirect(url_for("games.show", game_id=match.group()))
-    return render_template("home.html", games=_listing(device.opened())[:10], code=code,
+    return render_template("home.html", games=_listing(device.opened()[:10]), code=code,
                            join_error=_("No game found for that link. Check it and try "
                                         "again.")), 404
 

@@ -1,0 +1,192 @@
+"""Page weight, SQL queries and server time of the scorekeeper pages.
+
+Seeds a fresh SQLite database with finished games (1,000 by default), then measures, for
+the home, game, record-a-deal and history pages:
+
+- bytes on first load, gzip-compressed as a server would send them, with the CSS and the
+  vendored htmx the page loads (target: 60 KB or less);
+- bytes of each HTMX interaction (the preview and the save of a deal; target: 6 KB or less);
+- SQL statements per request (target: at most 5, the same with 1 or 1,000 games and with
+  7 or 30 deals in the game);
+- server time per request, as a ratio to the trivial ``/healthz`` measured in the same run.
+
+Run from the repository root: ``.venv/bin/python bench/pages.py [--games N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import event
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.games import add_deal, new_game  # noqa: E402
+from scorekeeper.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
+
+PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
+
+
+def scored(number: int, rnd: random.Random) -> Deal:
+    winner = rnd.choice(PLAYERS)
+    hands = {p: PlayerHand(True, rnd.randint(0, 90)) if rnd.random() < 0.8
+             else PlayerHand(False) for p in PLAYERS if p != winner}
+    return Deal(number, Outcome.SCORED, RoundResult(winner, Finish.PARTIAL, hands))
+
+
+def seed(app, games: int, rnd: random.Random) -> list[str]:
+    """Finished seven-round Levant games, plus a running one with 30 deals (redeals)."""
+    ids = []
+    with app.app_context():
+        for _ in range(games):
+            game = new_game("levant", PLAYERS, rnd.choice(PLAYERS))
+            db.session.add(game)
+            db.session.commit()
+            for number in range(1, 8):
+                add_deal(game, scored(number, rnd))
+            ids.append(game.id)
+        # A long game: 29 deals, mostly unscored, still running.
+        long = new_game({"preset": "levant", "last_round_deals": None}, PLAYERS, "Sami")
+        db.session.add(long)
+        db.session.commit()
+        for number in range(1, 30):
+            add_deal(long, scored(number, rnd) if number <= 5 else Deal(
+                number, Outcome.REDEAL))
+        ids.append(long.id)
+        running = new_game("levant", PLAYERS, "Sami")
+        db.session.add(running)
+        db.session.commit()
+        for number in range(1, 7):
+            add_deal(running, scored(number, rnd))
+        ids.append(running.id)
+    return ids
+
+
+class Counter:
+    def __init__(self, engine) -> None:
+        self.count = 0
+        event.listen(engine, "before_cursor_execute", self._hit)
+
+    def _hit(self, *args) -> None:
+        self.count += 1
+
+
+def weight(client, html: bytes) -> int:
+    """Compressed bytes of a page and the CSS and scripts it loads."""
+    total = len(gzip.compress(html))
+    for src in re.findall(rb'(?:href|src)="(/static/[^"]+)"', html):
+        total += len(gzip.compress(client.get(src.decode()).data))
+    return total
+
+
+def timed(client, method: str, url: str, runs: int, **kwargs) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        getattr(client, method)(url, **kwargs)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def deal_form(number: int) -> dict:
+    return {"deal": str(number), "outcome": "scored", "winner": "1", "finish": "partial",
+            "melded_0": "yes", "points_0": "20", "melded_2": "no", "melded_3": "yes",
+            "points_3": "35"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    rnd = random.Random(2026)
+    with tempfile.TemporaryDirectory() as tmp:
+        results = {}
+        for games in (1, args.games):
+            app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/b{games}.sqlite",
+                              "WTF_CSRF_ENABLED": False})
+            with app.app_context():
+                db.create_all()
+            t0 = time.perf_counter()
+            ids = seed(app, games, rnd)
+            print(f"seeded {games} finished games (+2) in {time.perf_counter() - t0:.1f}s")
+            results[games] = measure(app, ids, args.runs)
+        report(results)
+
+
+def measure(app, ids: list[str], runs: int) -> dict:
+    client = app.test_client()
+    finished, long, running = ids[0], ids[-2], ids[-1]
+    with app.app_context():
+        counter = Counter(db.engine)
+    for game_id in ids[-50:]:
+        client.get(f"/games/{game_id}")  # the device "opened" these: home and history list them
+    out = {}
+    hx = {"HX-Request": "true"}
+    pages = {
+        "home": ("get", "/", {}),
+        "game (7 deals)": ("get", f"/games/{finished}", {}),
+        "game (30 deals)": ("get", f"/games/{long}", {}),
+        "record a deal": ("get", f"/games/{running}", {}),
+        "history": ("get", "/history", {}),
+    }
+    trivial = timed(client, "get", "/healthz", runs * 3)
+    for name, (method, url, kwargs) in pages.items():
+        counter.count = 0
+        response = getattr(client, method)(url, **kwargs)
+        queries = counter.count
+        out[name] = {"status": response.status_code, "kb": weight(client, response.data) / 1024,
+                     "queries": queries,
+                     "ratio": timed(client, method, url, runs, **kwargs) / trivial}
+    counter.count = 0
+    preview = client.post(f"/games/{running}/preview", data=deal_form(7), headers=hx)
+    out["preview (HTMX)"] = {"status": preview.status_code,
+                             "kb": len(gzip.compress(preview.data)) / 1024,
+                             "queries": counter.count,
+                             "ratio": timed(client, "post", f"/games/{running}/preview", runs,
+                                            data=deal_form(7), headers=hx) / trivial}
+    counter.count = 0
+    saved = client.post(f"/games/{running}/deals", data=deal_form(7), headers=hx)
+    out["save a deal (HTMX)"] = {"status": saved.status_code,
+                                 "kb": len(gzip.compress(saved.data)) / 1024,
+                                 "queries": counter.count, "ratio": None}
+    out["trivial /healthz"] = {"ms": trivial * 1000}
+    return out
+
+
+def report(results: dict) -> None:
+    sizes = list(results)
+    print()
+    print(f"{'page':22} {'KB (gzip)':>10} " + " ".join(
+        f"{'SQL @' + str(n):>9}" for n in sizes) + f" {'time ×':>8}")
+    big = results[sizes[-1]]
+    for name, row in big.items():
+        if "kb" not in row:
+            continue
+        queries = " ".join(f"{results[n][name]['queries']:>9}" for n in sizes)
+        ratio = "" if row["ratio"] is None else f"{row['ratio']:8.1f}"
+        print(f"{name:22} {row['kb']:10.1f} {queries} {ratio}")
+    print(f"\ntrivial /healthz: {big['trivial /healthz']['ms']:.2f} ms per request")
+    first = [r["kb"] for n, r in big.items() if "kb" in r and "HTMX" not in n]
+    htmx = [r["kb"] for n, r in big.items() if "HTMX" in n]
+    # The target is for pages and previews; saving a deal also writes (deal, hands, game).
+    queries = [r["queries"] for res in results.values() for n, r in res.items()
+               if "queries" in r and not n.startswith("save")]
+    print(f"targets: first load ≤ 60 KB: {'met' if max(first) <= 60 else 'MISSED'}; "
+          f"HTMX ≤ 6 KB: {'met' if max(htmx) <= 6 else 'MISSED'}; "
+          f"≤ 5 queries: {'met' if max(queries) <= 5 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
