@@ -12,14 +12,22 @@ ifdef DATABASE_URL
 export DATABASE_URL
 endif
 
-# NO_QR=1 will skip printing the QR code of the address; the QR code comes with a later issue.
+# NO_QR=1 skips printing the QR code of the address (scorekeeper/address.py reads it).
 NO_QR ?=
 ifdef NO_QR
 export NO_QR
 endif
 
+# The browser tests drive Debian's Chromium: `playwright install` would download a browser
+# build of its own, which cannot be fetched here. DejaVu Sans draws the Arabic and the card
+# suits. sudo resets the environment, hence `env` after it.
+CHROMIUM = /usr/bin/chromium
+BROWSER_FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
+APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
+
 .DEFAULT_GOAL := help
-.PHONY: help run test lint clean
+.PHONY: help run test lint browser clean
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
@@ -41,12 +49,18 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.run-installed ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
-	@echo "Hand Scorekeeper serving on http://$(HOST):$(PORT)/"
+	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
 	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
 
-# Browser tests come later: the Chromium install (Debian chromium + chromium-driver)
-# will be added to this target then.
-test: $(VENV)/.test-installed ## Lint with ruff, then run pytest
+# Runs apt-get only when something is missing, so a machine that has both never needs root.
+browser: ## Install Debian's Chromium and a font for the browser tests, if missing
+	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(BROWSER_FONT) ]; then \
+		set -x; \
+		$(APT_GET) update && \
+		$(APT_GET) install --no-install-recommends chromium fonts-dejavu-core; \
+	fi
+
+test: $(VENV)/.test-installed browser ## Lint with ruff, then run pytest (with browser tests)
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

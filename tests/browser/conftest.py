@@ -1,0 +1,140 @@
+"""Browser tests: Playwright drives Debian's Chromium, at a phone's size, against a live server.
+
+`make test` installs /usr/bin/chromium when it is missing; `playwright install` is never
+run (it downloads a browser build of its own, which cannot be fetched here). Every test
+here fails if a page asks another host for anything, logs a console error or throws.
+"""
+
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+HERE = Path(__file__).resolve().parent
+SCREENSHOTS = HERE.parent / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    # Root in CI, and containers lack the namespaces the sandbox needs.
+    "--no-sandbox",
+    "--disable-gpu",
+    # Keep the browser itself from calling Google (updates, field trials, safe browsing):
+    # nothing but the live server is to be asked for anything.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    # Small /dev/shm in containers crashes Chromium; /tmp is as good for tests.
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# Keeps a hung page from eating CI's time; local pages answer in milliseconds.
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def live_url(tmp_path_factory):
+    """The base URL (no trailing slash) of the app served on 127.0.0.1 for the session."""
+    database = tmp_path_factory.mktemp("live") / "scorekeeper.sqlite"
+    # A file, not ":memory:": the server's threads each open their own connection.
+    # CSRF stays on, as in production: the pages must carry their tokens.
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        # Fail rather than skip: a run without the browser tests must not look green.
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. `make test` "
+            "installs it (apt-get install chromium fonts-dejavu-core, as root).",
+            pytrace=False,
+        )
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+    except Exception:
+        playwright.stop()
+        raise
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def locale():
+    """The browser's language; a test parametrizes `locale` to read the pages in another."""
+    return "en-US"
+
+
+@pytest.fixture
+def page(browser, locale):
+    """A phone-sized page; at teardown, fails on foreign requests and console errors."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,
+        # Requests a service worker makes would bypass context.route below.
+        service_workers="block",
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    foreign, errors = [], []
+
+    def only_local(route, request):
+        if urlsplit(request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            foreign.append(f"{request.method} {request.url}")
+            route.abort("blockedbyclient")
+
+    def console_error(message):
+        if message.type == "error":
+            where = message.location.get("url")
+            errors.append(f"console: {message.text}" + (f" ({where})" if where else ""))
+
+    context.route("**/*", only_local)
+    context.on("console", console_error)
+    context.on("weberror", lambda web_error: errors.append(f"page error: {web_error.error}"))
+
+    yield context.new_page()
+
+    context.close()
+    problems = [f"asked another host: {request}" for request in foreign] + errors
+    assert not problems, "the browser saw:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def shot():
+    """shot(page, name) saves a full-page screenshot as tests/screenshots/<name>.png."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True, animations="disabled")
+        return path
+
+    return take
