@@ -19,6 +19,7 @@ document.addEventListener("click", (event) => {
 // the hand's cards field (a plain text field when this script does not run). The form is
 // replaced after each save, so the picker is looked up afresh on every tap.
 let target = null;
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function picker() {
   return document.getElementById("card-picker");
@@ -34,7 +35,8 @@ function showPicked() {
     chip.type = "button";
     chip.className = "chip";
     chip.dataset.index = i;
-    chip.textContent = card;
+    // Show the suit as players write it: 5♥, not 5H.
+    chip.textContent = card.replace(/[SHDC]$/i, (s) => SUITS[s.toUpperCase()]);
     return chip;
   }));
 }
@@ -58,7 +60,9 @@ document.addEventListener("click", (event) => {
   const chip = event.target.closest(".chip");
   if (open) {
     target = document.getElementById(open.dataset.pick);
-    open.closest(".hand").after(picker());
+    const hand = open.closest(".hand");
+    hand.after(picker());
+    picker().querySelector(".whose").textContent = hand.querySelector("legend").textContent;
     picker().hidden = false;
     showPicked();
   } else if (card && target) {

@@ -144,7 +144,9 @@ def state_json(game_id: str, state: GameState, log: list[Deal]) -> dict[str, Any
         "tie_break": state.tie_break,
         "finished": state.finished,
         "winners": list(state.winners),
-        "notices": [say(n) for n in state.notices],
+        "notices": [say(n) for n in state.notices] + ([say(msg(
+            N_("Game over: %(names)s won."), names=" & ".join(state.winners)))]
+            if state.finished else []),
     }
     if state.team_totals is not None:
         out["team_totals"] = list(state.team_totals)

@@ -325,7 +325,6 @@ class _Replay:
                                 "so it is not played: the game stands on the earlier "
                                 "rounds."), count=self.rules.last_round_deals))
         if self.finished:
-            notes.append(msg(N_("Game over: %(names)s won."), names=" & ".join(self.winners)))
             return tuple(notes)
         if self.attempts:
             notes.append(msg(N_("The last deal was not scored, so %(name)s deals again."),

@@ -14,6 +14,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -56,6 +57,11 @@ BONUS_LABELS = {
 }
 
 
+def _choices(pairs) -> list[SelectChoice]:
+    """WTForms 3.3 takes choices as SelectChoice records, no longer as tuples."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 def _option_field(name: str):
     option = OPTIONS[name]
     label = OPTION_LABELS[name]
@@ -67,7 +73,7 @@ def _option_field(name: str):
         values.append(None)
     choices = [("", _l("as the form of Hand says"))] + [
         (_encode(v), CHOICE_LABELS.get(v, str(v))) for v in values]
-    return SelectField(label, choices=choices, default="")
+    return SelectField(label, choices=_choices(choices), default="")
 
 
 def _encode(value) -> str:
@@ -88,13 +94,13 @@ def decode_option(name: str, raw) -> object:
 
 
 class NewGameForm(FlaskForm):
-    preset = RadioField(_l("Form of Hand"), choices=[
-        (name, PRESET_NAMES[name]) for name in PRESETS], default="levant",
+    preset = RadioField(_l("Form of Hand"), choices=_choices(
+        (name, PRESET_NAMES[name]) for name in PRESETS), default="levant",
         validators=[InputRequired()])
     partnerships = BooleanField(_l("Play in partnerships (four players, partners opposite)"))
     first_dealer = RadioField(_l("Who deals first"), default="random",
-                              choices=[("random", _l("Draw at random"))] + [
-                                  (str(i), str(i + 1)) for i in range(MAX_SEATS)])
+                              choices=_choices([("random", _l("Draw at random"))] + [
+                                  (str(i), str(i + 1)) for i in range(MAX_SEATS)]))
 
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(MAX_SEATS)]
@@ -144,21 +150,22 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
     class DealForm(FlaskForm):
         deal = HiddenField()
         outcome = RadioField(_l("How did the deal end?"), default=Outcome.SCORED.value,
-                             choices=[(o.value, OUTCOME_LABELS[o]) for o in outcomes])
-        winner = RadioField(_l("Who went out?"), choices=seats, validate_choice=False)
-        finish = RadioField(_l("How?"), default="partial", choices=[
+                             choices=_choices((o.value, OUTCOME_LABELS[o]) for o in outcomes))
+        winner = RadioField(_l("Who went out?"), choices=_choices(seats),
+                            validate_choice=False)
+        finish = RadioField(_l("How?"), default="partial", choices=_choices([
             ("partial", _l("Over several turns")),
-            ("full", _l("Full hand: all 14 in one turn"))])
+            ("full", _l("Full hand: all 14 in one turn"))]))
         bonuses = SelectMultipleField(
-            _l("Bonus hands"), choices=[(b.value, BONUS_LABELS[b]) for b in Bonus],
+            _l("Bonus hands"), choices=_choices((b.value, BONUS_LABELS[b]) for b in Bonus),
             widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
             validate_choice=False)
         indicator = StringField(_l("Indicator card (needed to count cards)"))
 
     melded_label = _l("Announced?") if rules.scoring == "kuwait" else _l("Melded?")
     for i, _name in seats:
-        setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=[
-            ("yes", _l("yes")), ("no", _l("no"))], validate_choice=False))
+        setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=_choices([
+            ("yes", _l("yes")), ("no", _l("no"))]), validate_choice=False))
         setattr(DealForm, f"points_{i}", IntegerField(
             _l("Points left in hand"), validators=[Optional(), NumberRange(0, 1400)]))
         setattr(DealForm, f"cards_{i}", StringField(_l("or the cards left")))

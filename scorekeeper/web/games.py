@@ -165,14 +165,14 @@ def deal_from(form, table: Table, number: int) -> Deal:
     ))
 
 
-def _page(game: Game, form=None, error=None, status=200, block=None):
+def _page(game: Game, form=None, error=None, status=200, block=None, form_error=None):
     state = state_of(game)
     table = state.table
     if form is None and not state.finished:
         form = _deal_form(table, state)
     context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
-                   error=error, preset_name=PRESET_NAMES.get(table.rules.preset),
-                   undo_form=FlaskForm(), say=say)
+                   error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
+                   preset_name=PRESET_NAMES.get(table.rules.preset))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -192,13 +192,17 @@ def preview(game_id: str):
     game = _game(game_id)
     table, log = table_of(game), log_of(game)
     form = _deal_form(table, None, request.form)
-    number = len(log) + 1
+    # The deal being recorded, or one being corrected: it replaces its own line.
+    number = int(form.deal.data) if (form.deal.data or "").isdigit() else len(log) + 1
+    number = min(max(number, 1), len(log) + 1)
+    if form.outcome.data == Outcome.SCORED.value and not form.winner.data:
+        return ""  # nothing to show until the table says who went out
     try:
         deal = deal_from(form, table, number)
-        state = replay(table, [*log, deal])
+        state = replay(table, [*log[:number - 1], deal, *log[number:]])
     except RulesError as refusal:
         return render_template("games/_preview.html", error=say(refusal.message))
-    line = state.deals[-1]
+    line = state.deals[number - 1]
     return render_template("games/_preview.html", line=line, state=state, table=table)
 
 
@@ -213,7 +217,7 @@ def record(game_id: str):
         number = int(form.deal.data or 0)
         add_deal(game, deal_from(form, table, number))
     except RulesError as refusal:
-        return _page(game, form, say(refusal.message), 422)
+        return _page(game, form, status=422, form_error=say(refusal.message))
     except DealConflict as conflict:
         db.session.rollback()
         game = _game(game_id)
@@ -245,7 +249,7 @@ def edit(game_id: str, number: int):
         form = _deal_form(table, None, record=log[number - 1])
     state = state_of(game)
     return render_template("games/edit.html", game=game, table=table, state=state,
-                           form=form, number=number, error=error,
+                           form=form, number=number, form_error=error,
                            action=url_for("games.edit", game_id=game.id, number=number)), (
         422 if request.method == "POST" else 200)
 
