@@ -82,7 +82,7 @@ def new():
                 dealer_name = secrets.choice(names) if names else ""
             else:
                 seat = int(dealer)
-                dealer_name = form.player_fields()[seat].data.strip()
+                dealer_name = (form.player_fields()[seat].data or "").strip()
                 if not dealer_name:
                     raise RulesError(msg(N_("The first dealer's seat has no player.")))
             game = new_game(form.rules_spec(), names, dealer_name, form.partnerships.data)
@@ -127,6 +127,16 @@ def _fill_form(form, table: Table, deal: Deal) -> None:
             form[f"mistake_{i}"].data = hand.mistake
 
 
+def first_error(form) -> str:
+    """The first thing wrong with a form, named by its field, for the one-line preview."""
+    if form.csrf_token.errors if "csrf_token" in form else False:
+        return _("This form has expired; reload the page and enter the deal again.")
+    for field in form:
+        if field.errors:
+            return f"{field.label.text}: {field.errors[0]}"
+    return ""
+
+
 def deal_from(form, table: Table, number: int) -> Deal:
     """The deal the form describes; :class:`RulesError` says what is missing."""
     outcome = Outcome(form.outcome.data or Outcome.SCORED.value)
@@ -168,7 +178,10 @@ def deal_from(form, table: Table, number: int) -> Deal:
 def _page(game: Game, form=None, error=None, status=200, block=None, form_error=None):
     state = state_of(game)
     table = state.table
-    if form is None and not state.finished:
+    if state.finished:
+        form = None  # a finished game takes no more deals: say why at the top instead
+        error = error or form_error
+    elif form is None:
         form = _deal_form(table, state)
     context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
                    error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
@@ -197,6 +210,8 @@ def preview(game_id: str):
     number = min(max(number, 1), len(log) + 1)
     if form.outcome.data == Outcome.SCORED.value and not form.winner.data:
         return ""  # nothing to show until the table says who went out
+    if not form.validate():
+        return render_template("games/_preview.html", error=first_error(form))
     try:
         deal = deal_from(form, table, number)
         state = replay(table, [*log[:number - 1], deal, *log[number:]])
@@ -213,17 +228,21 @@ def record(game_id: str):
     form = _deal_form(table, None, request.form)
     if not form.validate():
         return _page(game, form, status=422)
+    number = int(form.deal.data) if (form.deal.data or "").isdigit() else 0
     try:
-        number = int(form.deal.data or 0)
         add_deal(game, deal_from(form, table, number))
     except RulesError as refusal:
         return _page(game, form, status=422, form_error=say(refusal.message))
     except DealConflict as conflict:
         db.session.rollback()
         game = _game(game_id)
-        error = _("Deal %(number)d was already recorded (perhaps from another phone); "
-                  "here is the sheet as it stands.", number=conflict.expected - 1)
-        return _page(game, None, error, 409 if not htmx else 200)
+        if 1 <= number < conflict.expected:
+            error = _("Deal %(number)d was already recorded (perhaps from another phone); "
+                      "here is the sheet as it stands.", number=number)
+        else:
+            error = _("The next deal to record is deal %(number)d; here is the sheet as it "
+                      "stands.", number=conflict.expected)
+        return _page(game, None, error, 409)
     if htmx:
         return _page(game)
     return redirect(url_for("games.show", game_id=game.id))
@@ -290,13 +309,20 @@ def export_csv(game_id: str):
     sheet = Sheet.of(state_of(game))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Deal"), _("Round"), _("Dealer"), *sheet.columns])
+    unscored = {Outcome.REDEAL.value: _("redeal"),
+                Outcome.STOCK_EXHAUSTED.value: _("stock out")}
+    writer.writerow([_("Deal"), _("Round"), _("Dealer"), *map(_cell, sheet.columns)])
     for row in sheet.rows:
-        writer.writerow([row.number, row.round or _(row.outcome), row.dealer,
+        writer.writerow([row.number, row.round or unscored[row.outcome], _cell(row.dealer),
                          *[cell[0] if cell else "" for cell in row.cells]])
     writer.writerow([_("Total"), "", "", *sheet.totals])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f"attachment; filename=hand-{game.id}.csv"})
+
+
+def _cell(text: str) -> str:
+    """A name as a spreadsheet cell: one starting like a formula is kept as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 @bp.get("/games/<game_id>.json")

@@ -21,6 +21,7 @@ class Row:
     round: int | None
     dealer: str
     cells: tuple[tuple[int, int] | None, ...]  # (score, running total) per column
+    burned: tuple[str, ...] = ()  # Hareeqa: the columns whose score burned in this deal
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,15 @@ class Sheet:
                 running = [sum(line.totals[p] for p in side) for side in members]
                 cells = tuple(zip(scores, running, strict=True))
             rows.append(Row(line.number, line.outcome.value, line.round, line.dealer,
-                            cells or (None,) * len(columns)))
+                            cells or (None,) * len(columns), line.burned))
         totals = tuple(sum(state.totals[p] for p in side) for side in members)
-        best = min(totals) if totals else 0
-        leaders = tuple(i for i, t in enumerate(totals) if t == best) if rows else ()
+        if state.points is not None:
+            # Hareeqa is won on points, not on the lowest score.
+            ranking = [state.points[side[0]] for side in members]
+            leaders = tuple(i for i, p in enumerate(ranking) if p == max(ranking))
+        else:
+            best = min(totals) if totals else 0
+            leaders = tuple(i for i, t in enumerate(totals) if t == best) if rows else ()
         return cls(columns, tuple(rows), totals, leaders)
 
     def chart(self) -> dict:
