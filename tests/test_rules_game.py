@@ -638,3 +638,13 @@ def test_properties_of_any_valid_log(data, tbl, length):
         assert state.starter == tbl.right_of(state.dealer) != state.dealer
         if rules.rounds is not None and not state.tie_break:
             assert state.scored_rounds < rules.rounds
+
+
+def test_leaders_are_the_lowest_total_or_under_hareeqa_the_most_points():
+    # RULES.md section 5 (lowest total wins) and section 8 (Hareeqa: most points wins).
+    levant = table("levant", THREE)
+    assert replay(levant, []).leaders == ()
+    state = play(levant, win("Ann", Bob=10, Cy=10))
+    assert state.leaders == ("Ann",)
+    state = play(hareeqa(), win("Bob", Ann=5, Cy=5))
+    assert state.leaders == ("Bob",)

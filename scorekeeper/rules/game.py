@@ -133,6 +133,20 @@ class GameState:
     def next_deal(self) -> int:
         return len(self.deals) + 1
 
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Who is ahead now: the lowest total (a team's, in partnerships), or under
+        Hareeqa the most points. Nobody before the first scored round."""
+        if not any(line.scores for line in self.deals):
+            return ()
+        if self.points is not None:
+            best = max(self.points.values())
+            return tuple(p for p in self.table.players if self.points[p] == best)
+        sides = self.table.teams or tuple((p,) for p in self.table.players)
+        totals = [sum(self.totals[p] for p in side) for side in sides]
+        return tuple(p for side, t in zip(sides, totals, strict=True) if t == min(totals)
+                     for p in side)
+
 
 def first_meld_bar(rules: Rules, earlier: Sequence[int]) -> int:
     """The bar a first meld (or announcement) must reach after the *earlier* ones of the

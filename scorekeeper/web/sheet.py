@@ -50,13 +50,7 @@ class Sheet:
             rows.append(Row(line.number, line.outcome.value, line.round, line.dealer,
                             cells or (None,) * len(columns), line.burned))
         totals = tuple(sum(state.totals[p] for p in side) for side in members)
-        if state.points is not None:
-            # Hareeqa is won on points, not on the lowest score.
-            ranking = [state.points[side[0]] for side in members]
-            leaders = tuple(i for i, p in enumerate(ranking) if p == max(ranking))
-        else:
-            best = min(totals) if totals else 0
-            leaders = tuple(i for i, t in enumerate(totals) if t == best) if rows else ()
+        leaders = tuple(i for i, side in enumerate(members) if side[0] in state.leaders)
         return cls(columns, tuple(rows), totals, leaders)
 
     def chart(self) -> dict:
