@@ -28,6 +28,7 @@ def _now() -> datetime:
 
 class Game(db.Model):
     __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("view_id", name="uq_games_view_id"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -38,11 +39,20 @@ class Game(db.Model):
     rules: Mapped[dict] = mapped_column(JSON)
     partnerships: Mapped[bool] = mapped_column(default=False)
     first_dealer: Mapped[int]  # a seat position
+    # The table's PIN, hashed; without it the game's link only shows the sheet. ``None``
+    # when the table set no PIN: whoever holds the link may record deals.
+    pin_hash: Mapped[str | None] = mapped_column(String(200))
+    # A second link that only ever shows the sheet, to share beyond the table.
+    view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan")
     deals: Mapped[list[DealRecord]] = relationship(
         back_populates="game", order_by="DealRecord.number", cascade="all, delete-orphan")
+    rulings: Mapped[list[RulingRecord]] = relationship(
+        back_populates="game", order_by="RulingRecord.id", cascade="all, delete-orphan")
+    audit: Mapped[list[AuditEntry]] = relationship(
+        back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan")
 
 
 class Seat(db.Model):
@@ -98,3 +108,41 @@ class HandRecord(db.Model):
     mistake: Mapped[bool] = mapped_column(default=False)
 
     deal: Mapped[DealRecord] = relationship(back_populates="hands")
+
+
+class RulingRecord(db.Model):
+    """A referee ruling the table asked to keep. Only what the referee was asked is stored;
+    the verdict is worked out again from it under the game's rules whenever it is shown."""
+
+    __tablename__ = "rulings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         index=True)
+    # The deal being played when the ruling was made.
+    deal_number: Mapped[int]
+    # Which check: meld, initial-meld, lay-off, swap, hand or redeal (as in the API).
+    check: Mapped[str] = mapped_column(String(20))
+    # The question as the referee API takes it, without "rules": cards, indicator, flags.
+    inputs: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="rulings")
+
+
+class AuditEntry(db.Model):
+    """A change to a game's log of deals (a deal recorded, corrected or undone): what it
+    was before and after, and when, so nothing the table entered is ever lost."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    action: Mapped[str] = mapped_column(String(20))  # record, correct, undo
+    deal_number: Mapped[int]
+    before: Mapped[dict | None] = mapped_column(JSON)  # the deal before, or None
+    after: Mapped[dict | None] = mapped_column(JSON)  # the deal after, or None
+
+    game: Mapped[Game] = relationship(back_populates="audit")

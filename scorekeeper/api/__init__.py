@@ -8,8 +8,9 @@ call one ruling and write its fields. Malformed input is a 400 with one sentence
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from ..i18n import say
 from ..rules import RulesError
-from .payload import PayloadError, say
+from .payload import PayloadError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

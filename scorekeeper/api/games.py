@@ -16,10 +16,11 @@ from ..games import (
     remove_last_deal,
     state_of,
 )
+from ..i18n import say
 from ..models import Game
 from ..rules.messages import N_, msg
 from . import bp
-from .payload import PayloadError, body, flag_of, say
+from .payload import PayloadError, body, flag_of
 from .results import deal_number, deal_of, state_json
 
 

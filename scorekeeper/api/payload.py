@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import request
 
-from ..i18n import say  # noqa: F401  (re-exported for the API views)
 from ..rules import Card, Message, Rules, Wilds, parse_cards
 from ..rules.messages import N_, msg
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import jsonify
 
+from ..i18n import say
 from ..rules import (
     MeldRuling,
     check_hand,
@@ -27,7 +28,6 @@ from .payload import (
     choice_of,
     flag_of,
     rules_of,
-    say,
     wilds_of,
 )
 

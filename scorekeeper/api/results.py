@@ -7,9 +7,10 @@ from typing import Any
 
 from flask import url_for
 
+from ..i18n import say
 from ..rules import Bonus, Card, Deal, Finish, GameState, Outcome, PlayerHand, RoundResult
 from ..rules.messages import N_, msg
-from .payload import PayloadError, cards_of, say
+from .payload import PayloadError, cards_of
 
 SCORING_FIELDS = ("winner", "finish", "bonuses", "hands")
 

@@ -137,6 +137,14 @@ def _teams(players: tuple[str, ...], teams) -> tuple[tuple[str, ...], ...] | Non
     return tuple(tuple(t) for t in teams)
 
 
+def partner_of(winner: str, teams) -> str | None:
+    """The winner's partner, whose cards do not count (seed 000 "End of the Play and
+    Scoring", seed 002 "Hand Partner"); ``None`` when playing alone."""
+    if teams is None:
+        return None
+    return next(p for team in teams if winner in team for p in team if p != winner)
+
+
 def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
                 teams=None) -> RoundScore:
     """Each player's score for a round that *result* describes, under *wilds*' rules (the
@@ -149,10 +157,7 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
     for name in result.hands:
         if name not in players:
             raise fail(N_("“%(name)s” is not one of the players."), name=name)
-    partner = None
-    if teams is not None:
-        team = next(t for t in teams if result.winner in t)
-        partner = next(p for p in team if p != result.winner)
+    partner = partner_of(result.winner, teams)
     factor = _check_bonuses(rules, result)
     losers = [p for p in players if p not in (result.winner, partner)]
     for name in losers:

@@ -51,6 +51,7 @@ from ..rules import (
     replay,
 )
 from ..rules.messages import N_, msg
+from ..rules.scoring import partner_of
 from . import device
 from .forms import PRESET_NAMES, NewGameForm, deal_form_class, preset_notes
 from .sheet import Sheet
@@ -129,7 +130,7 @@ def _fill_form(form, table: Table, deal: Deal) -> None:
 
 def first_error(form) -> str:
     """The first thing wrong with a form, named by its field, for the one-line preview."""
-    if form.csrf_token.errors if "csrf_token" in form else False:
+    if "csrf_token" in form and form.csrf_token.errors:
         return _("This form has expired; reload the page and enter the deal again.")
     for field in form:
         if field.errors:
@@ -146,9 +147,7 @@ def deal_from(form, table: Table, number: int) -> Deal:
     if not (form.winner.data or "").isdigit() or int(form.winner.data) >= len(players):
         raise RulesError(msg(N_("Say who went out.")))
     winner = players[int(form.winner.data)]
-    partner = None
-    if table.teams is not None:
-        partner = next(p for t in table.teams if winner in t for p in t if p != winner)
+    partner = partner_of(winner, table.teams)
     hands = {}
     for i, name in enumerate(players):
         if name in (winner, partner):
