@@ -20,9 +20,15 @@ LANGUAGES = ["en", "ar"]
 
 
 def select_locale() -> str | None:
-    """Pick the best of our languages from the browser's Accept-Language header."""
+    """The language this device chose with the switch on every page (a cookie), else the
+    best of ours from the browser's Accept-Language header. The JSON API goes by the
+    header alone: its clients say what they read with each request."""
     from flask import request
 
+    from .web.language import chosen
+
+    if request.blueprint != "api" and (language := chosen()):
+        return language
     # None (no match) makes Flask-Babel fall back to BABEL_DEFAULT_LOCALE ("en").
     return request.accept_languages.best_match(LANGUAGES)
 
@@ -65,10 +71,11 @@ def create_app(test_config=None):
         "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite'}"
     )
     app.config.from_mapping(
-        # "dev" is only for local use; a later issue makes production refuse it.
-        SECRET_KEY=os.environ.get("SECRET_KEY", "dev"),
+        SECRET_KEY=os.environ.get("SECRET_KEY"),
         SQLALCHEMY_DATABASE_URI=database_url,
         BABEL_DEFAULT_LOCALE="en",
+        # The catalogues (.po in git, .mo compiled by `make translations`; see README).
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent / "translations"),
     )
 
     if test_config is None:
@@ -77,6 +84,12 @@ def create_app(test_config=None):
     else:
         # Tests pass their own settings (in-memory database, TESTING, ...).
         app.config.from_mapping(test_config)
+
+    if not app.config.get("SECRET_KEY"):
+        # No key from the environment or the config: the one kept in instance/secret_key.
+        from .secret_key import kept_secret
+
+        app.config["SECRET_KEY"] = kept_secret(app.instance_path)
 
     # Whatever the source, accept the "postgres://" spelling too.
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(
@@ -90,6 +103,10 @@ def create_app(test_config=None):
 
     # Bind the extensions to this app (they are created unbound in extensions.py).
     db.init_app(app)
+    # WAL and a busy timeout, when the database is SQLite.
+    from . import sqlite
+
+    sqlite.init_app(app, db)
     # Pass the folder explicitly so `flask db upgrade` works from any directory.
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     babel.init_app(app, default_locale="en", locale_selector=select_locale)
@@ -101,12 +118,14 @@ def create_app(test_config=None):
     # Import the models so their tables are in db.metadata for Flask-Migrate.
     # Blueprints: HTML pages and the JSON API.
     from . import (
+        backup,  # flask export-games / import-games
         models,  # noqa: F401
         web,
     )
     from .api import bp as api_bp
 
     web.init_app(app)
+    backup.init_app(app)
     app.register_blueprint(api_bp)
 
     return app

@@ -6,8 +6,11 @@ without importing the application, as in flaskr and microblog.
 
 from flask_babel import Babel
 from flask_htmx import HTMX
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
 
 # Objects stay loaded after a commit: a view that records a deal shows the new sheet from
 # what it already holds instead of reading the whole game again.
@@ -15,3 +18,10 @@ db = SQLAlchemy(session_options={"expire_on_commit": False})
 migrate = Migrate()
 babel = Babel()
 htmx = HTMX()
+# Every form post needs its CSRF token. The JSON API is exempt: it trusts no cookie, and
+# takes only JSON bodies, which another site's page cannot send without the browser asking
+# first (scorekeeper.web.security).
+csrf = CSRFProtect()
+# Counts wrong table PINs (scorekeeper.web.access), in this process's memory unless
+# RATELIMIT_STORAGE_URI names a shared store; no limit applies to any route by default.
+limiter = Limiter(get_remote_address)

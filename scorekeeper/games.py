@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
-from .models import DealRecord, Game, HandRecord, Seat
+from .models import AuditEntry, DealRecord, Game, HandRecord, Seat
 from .rules import (
     Bonus,
     Card,
     Deal,
+    DealLine,
     Finish,
     GameState,
     Outcome,
@@ -28,12 +31,21 @@ from .rules import (
 )
 
 
-class DealConflict(Exception):
-    """The deal number is not the next one: a repeated or concurrent submit."""
+class GameChanged(Exception):
+    """Another phone changed the game between this request reading it and saving: nothing
+    was saved, and the change should be judged again against the game as it now stands."""
 
-    def __init__(self, expected: int) -> None:
-        super().__init__(expected)
-        self.expected = expected
+
+class DealConflict(GameChanged):
+    """The deal number is not the next one: a repeated or concurrent submit. *repeat* when
+    the deal sent is exactly the one already recorded under its number (a double tap, or a
+    retry after a lost answer), so the table's entry is safely in."""
+
+    def __init__(self, number: int, expected: int, repeat: bool = False) -> None:
+        super().__init__(number, expected, repeat)
+        self.number = number  # the deal number sent
+        self.expected = expected  # the next one
+        self.repeat = repeat
 
 
 def new_game(rules_spec: object, players: list[str], first_dealer: str,
@@ -127,42 +139,118 @@ def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecor
     return record
 
 
+def reported(deal: Deal) -> dict[str, Any]:
+    """What the table reported for a deal, as it would be sent to record it."""
+    out: dict[str, Any] = {}
+    if deal.result is not None:
+        result = deal.result
+        out = {
+            "winner": result.winner,
+            "finish": result.finish.value,
+            "bonuses": [b.value for b in result.bonuses],
+            "hands": {name: {
+                "melded": hand.melded,
+                **({"points": hand.points} if hand.points is not None else {}),
+                **({"cards": [str(c) for c in hand.cards]} if hand.cards is not None else {}),
+                **({"mistake": True} if hand.mistake else {}),
+            } for name, hand in result.hands.items()},
+        }
+        if result.indicator is not None:
+            out["indicator"] = str(result.indicator)
+    if deal.first_melds:
+        out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
+    return out
+
+
+def snapshot(deal: Deal, line: DealLine) -> dict[str, Any]:
+    """A deal for the audit trail: the body that would record it again through the API
+    (``deal``, ``outcome`` and what the table reported), with the scores it gave."""
+    out = {"deal": deal.number, "outcome": deal.outcome.value, **reported(deal)}
+    if line.scores is not None:
+        out["scores"] = dict(line.scores)
+    return out
+
+
 def add_deal(game: Game, deal: Deal) -> GameState:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
-    :class:`DealConflict` if its number is not the next one."""
+    :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
+    this very deal is already recorded under that number."""
     table, log = table_of(game), log_of(game)
     if deal.number != len(log) + 1:
-        raise DealConflict(len(log) + 1)
+        raise _conflict(log, deal)
     state = replay(table, [*log, deal])
+    try:
+        _claim(game)
+    except GameChanged:
+        raise _conflict(log_of(_reread(game)), deal) from None
     game.deals.append(_fill(DealRecord(), deal, table.players))
-    _commit(game, len(log) + 1)
+    _audit(game, "record", deal.number, None, snapshot(deal, state.deals[-1]))
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # The database's own guard (one deal per number): another phone got in first.
+        db.session.rollback()
+        raise _conflict(log_of(_reread(game)), deal) from None
     return state
 
 
 def correct_deal(game: Game, deal: Deal) -> GameState:
     """Replace deal *deal.number*; every later dealer and total follows from the replay.
     :class:`RulesError` when the corrected log no longer holds (say the correction ends
-    the game before deals that follow it)."""
+    the game before deals that follow it). The same deal again changes nothing."""
     table, log = table_of(game), log_of(game)
+    before, previous = state_of(game), log[deal.number - 1]
     log[deal.number - 1] = deal
     state = replay(table, log)
+    if deal == previous:
+        return state  # a second tap on "save": nothing to change, nothing to audit
+    _claim(game)
     _fill(game.deals[deal.number - 1], deal, table.players)
-    _commit(game, len(log) + 1)
+    _audit(game, "correct", deal.number, snapshot(previous, before.deals[deal.number - 1]),
+           snapshot(deal, state.deals[deal.number - 1]))
+    db.session.commit()
     return state
 
 
 def remove_last_deal(game: Game) -> GameState:
+    log, before = log_of(game), state_of(game)
+    _claim(game)
     game.deals.pop()
-    _commit(game, len(game.deals) + 1)
+    _audit(game, "undo", len(log), snapshot(log[-1], before.deals[-1]), None)
+    db.session.commit()
     return state_of(game)
 
 
-def _commit(game: Game, expected: int) -> None:
-    # A deal changes the game: its time stamp tells watchers the sheet changed.
-    game.updated_at = datetime.now(UTC)
-    try:
-        db.session.commit()
-    except IntegrityError as error:
-        # Another phone recorded this deal number first.
+def _audit(game: Game, action: str, number: int, before: dict | None,
+           after: dict | None) -> None:
+    # Part of the change's own transaction: a change is never saved without its entry.
+    # Added to the session, not to ``game.audit``, which would read the whole trail first.
+    db.session.add(AuditEntry(game_id=game.id, action=action, deal_number=number,
+                              before=before, after=after, at=game.updated_at))
+
+
+def _claim(game: Game) -> None:
+    """Move the game's time stamp, on the condition that it is still the one this request
+    read; :class:`GameChanged` otherwise. The first write of every change: from here to the
+    commit the change holds the game (SQLite's write lock; PostgreSQL's row lock), so what
+    the request read is what it changes, and a concurrent change waits, then fails here."""
+    seen, now = game.updated_at, datetime.now(UTC)
+    claimed = db.session.execute(
+        update(Game).where(Game.id == game.id, Game.updated_at == seen)
+        .values(updated_at=now).execution_options(synchronize_session=False))
+    if claimed.rowcount != 1:
         db.session.rollback()
-        raise DealConflict(expected) from error
+        raise GameChanged
+    # The new time stamp tells watchers (and the cache of states) that the sheet changed.
+    set_committed_value(game, "updated_at", now)
+
+
+def _reread(game: Game) -> Game:
+    db.session.rollback()
+    db.session.expire_all()
+    return load(game.id)
+
+
+def _conflict(log: list[Deal], deal: Deal) -> DealConflict:
+    repeat = 1 <= deal.number <= len(log) and log[deal.number - 1] == deal
+    return DealConflict(deal.number, len(log) + 1, repeat)

@@ -3,9 +3,14 @@ if (window.htmx) {
   // Swap refused forms (422) and conflicts (409) too: they carry the messages to show.
   htmx.config.responseHandling = [
     { code: "204", swap: false },
+    // The live sheet's "nothing changed" (see below).
+    { code: "304", swap: false },
     { code: "[23]..", swap: true },
     { code: "409", swap: true },
     { code: "422", swap: true },
+    // A form without its CSRF token (400), or a change a PIN-locked phone may not make
+    // (403): the answer says so, and where to show it (HX-Retarget).
+    { code: "40[03]", swap: true },
     { code: "[45]..", swap: false, error: true },
   ];
 }
@@ -76,3 +81,75 @@ document.addEventListener("click", (event) => {
     target = null;
   }
 });
+
+// An open game page follows the game as other phones change it (templates/games/_live.html):
+// every 5 s the live part asks whether the game changed, naming the version it shows, and
+// the server's 304 leaves it as it is. A hidden page (phone asleep, another tab) does not
+// ask, and asks at once when shown again. The browser is told the version here, not left
+// to its cache: it would turn a 304 into the old page again, swapped for nothing.
+function live() {
+  return document.querySelector("[data-live]");
+}
+
+document.addEventListener("htmx:configRequest", (event) => {
+  if (event.detail.elt.matches("[data-live]")) {
+    event.detail.headers["If-None-Match"] = `"${event.detail.elt.dataset.etag}"`;
+  }
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.matches("[data-live]") && document.hidden) {
+    event.preventDefault();
+  }
+});
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && live() && window.htmx) {
+    htmx.trigger(live(), "refresh");
+  }
+});
+
+// A deal form someone has started filling in is never replaced under them: when the live
+// part shows another phone's change, a form left untouched is brought up to date (the
+// whole game part is fetched again), and a touched one keeps what was typed and says the
+// sheet changed; saving it then gets the server's "already recorded" answer.
+for (const type of ["input", "change"]) {
+  document.addEventListener(type, (event) => {
+    const form = event.target.closest && event.target.closest(".deal-form");
+    if (form) {
+      form.dataset.touched = "yes";
+    }
+  });
+}
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (!event.target.matches("[data-live]")) {
+    return;
+  }
+  const audit = document.getElementById("audit");
+  if (audit && audit.open) {
+    htmx.trigger(audit, "refresh");
+  }
+  const note = document.querySelector(".deal-form [data-stale]");
+  if (!note) {
+    return;
+  }
+  const form = note.closest("form");
+  const stale = event.target.dataset.finished === "yes"
+    || event.target.dataset.next !== form.elements.deal.value;
+  if (stale && !form.dataset.touched) {
+    htmx.ajax("GET", window.location.pathname, { target: "#game", swap: "outerHTML" });
+  } else {
+    note.hidden = !stale;
+  }
+});
+
+// The history of changes gives times in UTC; show them in the phone's own time.
+function localTimes(root) {
+  const lang = document.documentElement.lang || undefined;
+  root.querySelectorAll("time[data-local]").forEach((time) => {
+    time.textContent = new Date(time.dateTime).toLocaleTimeString(lang, {
+      hour: "2-digit", minute: "2-digit",
+    });
+  });
+}
+
+localTimes(document);
+document.addEventListener("htmx:afterSwap", (event) => localTimes(event.target));

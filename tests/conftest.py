@@ -14,6 +14,7 @@ def app():
             # In-memory database: each test gets a fresh, empty one.
             "SQLALCHEMY_DATABASE_URI": "sqlite://",
             "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "tests",
         }
     )
     with app.app_context():

@@ -1017,15 +1017,31 @@ def _game_with_one_deal(client) -> tuple[str, dict]:
     return game_id, get_game(client, game_id)
 
 
-def test_not_json_is_a_400_on_post_and_put_and_nothing_is_stored(client):
+def test_broken_json_is_a_400_on_post_and_put_and_nothing_is_stored(client):
     game_id, before = _game_with_one_deal(client)
-    for content_type in ("application/json", "text/plain"):
-        refused(client.post(f"{API}/games/{game_id}/deals", data="{deal: 2",
-                            content_type=content_type))
-        refused(client.put(f"{API}/games/{game_id}/deals/1", data="deal=1",
-                           content_type=content_type))
+    refused(client.post(f"{API}/games/{game_id}/deals", data="{deal: 2",
+                        content_type="application/json"))
+    refused(client.put(f"{API}/games/{game_id}/deals/1", data="deal=1",
+                       content_type="application/json"))
     refused(client.post(f"{API}/games", data="{", content_type="application/json"))
     assert get_game(client, game_id) == before
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data; boundary=x", None])
+def test_a_body_that_is_not_json_is_a_415_and_nothing_is_stored(client, content_type):
+    game_id, before = _game_with_one_deal(client)
+    count = len(client.get(f"{API}/games/{game_id}").get_json()["deals"])
+    for response in (
+            client.post(f"{API}/games/{game_id}/deals", data='{"deal": 2}',
+                        content_type=content_type),
+            client.put(f"{API}/games/{game_id}/deals/1", data='{"deal": 1}',
+                       content_type=content_type),
+            client.post(f"{API}/games", data='{"rules": "levant"}',
+                        content_type=content_type)):
+        refused(response, 415, "application/json")
+    assert get_game(client, game_id) == before
+    assert len(before["deals"]) == count
 
 
 @pytest.mark.parametrize("case", sorted(MALFORMED))

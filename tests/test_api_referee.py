@@ -62,7 +62,9 @@ FIELDS = {
 # --- helpers -------------------------------------------------------------------------
 
 def post(client, endpoint: str, body):
-    return client.post(f"{API}/referee/{endpoint}", json=body)
+    # Serialised here: the test client's json=None would send no body at all, not null.
+    return client.post(f"{API}/referee/{endpoint}", data=json.dumps(body),
+                       content_type="application/json")
 
 
 def ruling(response) -> dict:
@@ -598,17 +600,22 @@ def test_redeal_refused_where_the_form_has_no_redeal(client):
 
 # --- malformed requests: every endpoint ----------------------------------------------
 
-@pytest.mark.parametrize("endpoint", REFEREE)
-def test_non_json_body_is_400(client, endpoint):
-    response = client.post(f"{API}/referee/{endpoint}", data="cards please",
-                           content_type="text/plain")
-    refused(response, "JSON")
+def unsupported(response) -> None:
+    """A 415 (the body is not JSON) with one sentence asking for JSON."""
+    assert response.status_code == 415, response.get_data(as_text=True)
+    assert set(response.get_json()) == {"error"}
+    assert "application/json" in response.get_json()["error"]
 
 
 @pytest.mark.parametrize("endpoint", REFEREE)
-def test_json_without_content_type_is_400(client, endpoint):
-    response = client.post(f"{API}/referee/{endpoint}", data=json.dumps(VALID[endpoint]))
-    refused(response)
+def test_non_json_body_is_415_asking_for_json(client, endpoint):
+    unsupported(client.post(f"{API}/referee/{endpoint}", data="cards please",
+                            content_type="text/plain"))
+
+
+@pytest.mark.parametrize("endpoint", REFEREE)
+def test_json_without_its_content_type_is_415(client, endpoint):
+    unsupported(client.post(f"{API}/referee/{endpoint}", data=json.dumps(VALID[endpoint])))
 
 
 @pytest.mark.parametrize("endpoint", REFEREE)

@@ -819,7 +819,7 @@ def test_edit_a_deal_of_an_unknown_game_is_404(client):
 def test_undo_removes_only_the_last_deal(client, played):
     client.post(f"/games/{played}/deals", data=deal_form(2, winner=0, hands={1: 5, 2: 9}))
     first = state(client, played)["deals"][0]
-    response = client.post(f"/games/{played}/undo")
+    response = client.post(f"/games/{played}/undo", data={"deal": "2"})
     assert response.status_code == 302
     assert response.location == f"/games/{played}"
     data = state(client, played)
@@ -828,7 +828,7 @@ def test_undo_removes_only_the_last_deal(client, played):
 
 
 def test_undo_with_htmx_answers_the_fragment(client, played):
-    response = client.post(f"/games/{played}/undo", headers=HX)
+    response = client.post(f"/games/{played}/undo", data={"deal": "1"}, headers=HX)
     assert response.status_code == 200
     assert is_fragment(response)
     assert totals_row(response.text) == [0, 0, 0]
@@ -838,8 +838,9 @@ def test_undo_with_htmx_answers_the_fragment(client, played):
 
 def test_undo_with_no_deals_does_nothing(client, game):
     before = state(client, game)
-    response = client.post(f"/games/{game}/undo")
-    assert response.status_code == 302
+    response = client.post(f"/games/{game}/undo", data={"deal": "1"})
+    assert response.status_code == 409
+    assert alerts(response.text) == ["Deal 1 is already undone; nothing more was undone."]
     assert state(client, game) == before
 
 
@@ -1012,7 +1013,8 @@ def test_forms_carry_a_csrf_token_that_is_accepted(guarded):
         hands={0: 7, 2: None}) | {"csrf_token": token(edit)})
     assert corrected.status_code == 302
     undo_form = guarded.get(f"/games/{game_id}").text.split('action="/games/')[-1]
-    undone = guarded.post(f"/games/{game_id}/undo", data={"csrf_token": token(undo_form)})
+    undone = guarded.post(f"/games/{game_id}/undo", data={"csrf_token": token(undo_form),
+                                                           "deal": "1"})
     assert undone.status_code == 302
     assert state(guarded, game_id)["deals"] == []
 

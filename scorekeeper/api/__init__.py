@@ -10,9 +10,20 @@ from werkzeug.exceptions import HTTPException
 
 from ..i18n import say
 from ..rules import RulesError
+from ..rules.messages import N_, msg
 from .payload import PayloadError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.before_request
+def json_only():
+    # A body in any other type is refused before it is read: HTML forms on other sites can
+    # post form-encoded or text/plain bodies without the browser asking first, never JSON.
+    if request.method in ("POST", "PUT", "PATCH") and not request.is_json:
+        return jsonify(error=say(msg(N_("Send the body as JSON, with the header "
+                                         "Content-Type: application/json.")))), 415
+    return None
 
 
 @bp.errorhandler(RulesError)

@@ -8,6 +8,7 @@ from flask import jsonify, request, url_for
 from ..extensions import db
 from ..games import (
     DealConflict,
+    GameChanged,
     add_deal,
     correct_deal,
     load,
@@ -19,6 +20,7 @@ from ..games import (
 from ..i18n import say
 from ..models import Game
 from ..rules.messages import N_, msg
+from ..web.access import normal_pin, set_pin
 from . import bp
 from .payload import PayloadError, body, flag_of
 from .results import deal_number, deal_of, state_json
@@ -47,16 +49,30 @@ def _game(game_id: str, deal: int | None = None) -> Game:
     return game
 
 
-@bp.errorhandler(DealConflict)
-def deal_conflict(error: DealConflict):
-    # Read the game afresh: another phone may have just recorded the deal.
+@bp.errorhandler(GameChanged)
+def game_changed(error: GameChanged):
+    """A 409 with the game as it now stands: a deal number that is not the next one (then
+    ``already_recorded`` says whether this very deal is in, from an earlier submit), or a
+    correction or undo that another phone's change got ahead of."""
+    # Read the game afresh: another phone may have just changed it.
     db.session.expire_all()
     game = load((request.view_args or {}).get("game_id", ""))
     state = None if game is None else state_of(game)
-    number = error.expected if state is None else state.next_deal
-    answer = {"error": say(msg(N_("That deal is not the next one: the next deal to record "
-                                  "is number %(number)d (it may have been recorded from "
-                                  "another phone)."), number=number))}
+    following = state.next_deal if state is not None else None
+    if not isinstance(error, DealConflict):
+        message = msg(N_("Another phone changed this game at the same moment; nothing was "
+                         "changed. Look at the game as it stands and try again."))
+    elif error.repeat:
+        message = msg(N_("Deal %(deal)d is already recorded, exactly as sent; it was not "
+                         "recorded twice. The next deal to record is number %(number)d."),
+                      deal=error.number, number=following or error.expected)
+    else:
+        message = msg(N_("That deal is not the next one: the next deal to record is number "
+                         "%(number)d (it may have been recorded from another phone)."),
+                      number=following or error.expected)
+    answer = {"error": say(message)}
+    if isinstance(error, DealConflict):
+        answer["already_recorded"] = error.repeat
     if game is not None:
         answer["game"] = state_json(game.id, state, log_of(game))
     return jsonify(answer), 409
@@ -88,6 +104,11 @@ def create_game():
                                   "first.")))
     game = new_game(data["rules"], _players(data), first_dealer.strip(),
                     flag_of(data, "partnerships"))
+    if data.get("pin") is not None:
+        pin = normal_pin(data["pin"])
+        if pin is None:
+            raise PayloadError(msg(N_("The field “pin” must be a string of 4 to 8 digits.")))
+        set_pin(game, pin)
     db.session.add(game)
     db.session.commit()
     response = _answer(game, state_of(game), 201)

@@ -49,6 +49,18 @@ _GAME_ANSWER = {"description": "The game's state", "content": {"application/json
         "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
         "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
         "finished": {"type": "boolean"}, "winners": {"type": "array"}}}}}}
+_ERROR = {"application/json": {"schema": {"type": "object", "properties": {
+    "error": {"type": "string"}}}}}
+# Writes to a game created with a "pin" carry it in this header.
+_TABLE_PIN = {"name": "X-Table-PIN", "in": "header", "required": False,
+              "schema": {"type": "string", "pattern": "^[0-9]{4,8}$"},
+              "description": "The table's PIN, needed to change a game created with one"}
+_LOCKED = {
+    "403": {"description": "The game has a table PIN and X-Table-PIN is missing or wrong; "
+                           "nothing was changed", "content": _ERROR},
+    "429": {"description": "Too many wrong PINs for this game from this address: wait a "
+                           "minute", "content": _ERROR},
+}
 _NOT_FOUND = {"description": "No game (or deal) with that id",
               "content": {"application/json": {"schema": {"type": "object", "properties": {
                   "error": {"type": "string"}}}}}}
@@ -85,7 +97,8 @@ SPEC = {
     "info": {"title": "Hand Scorekeeper API", "version": "1",
              "description": "Referee rulings and scores for Hand, the rummy game. A ruling "
                             "that says no is a 200 with a reason; malformed input is a "
-                            "400 with an error sentence."},
+                            "400 with an error sentence, and a body that is not JSON "
+                            "(Content-Type: application/json) a 415."},
     "paths": {
         "/api/v1/rules": {"get": {
             "summary": "Presets, their options and every option's allowed values",
@@ -141,7 +154,10 @@ SPEC = {
                     "players": {"type": "array", "items": {"type": "string"},
                                 "description": "Names in counter-clockwise seating order"},
                     "partnerships": {"type": "boolean"},
-                    "first_dealer": {"type": "string"}}}}}},
+                    "first_dealer": {"type": "string"},
+                    "pin": {"type": "string", "pattern": "^[0-9]{4,8}$",
+                            "description": "A table PIN: changes to the game then need "
+                                           "it in the X-Table-PIN header"}}}}}},
             "responses": {"201": _GAME_ANSWER,
                           "400": {"$ref": "#/components/responses/BadRequest"}}}},
         "/api/v1/games/{game_id}": {
@@ -151,23 +167,28 @@ SPEC = {
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
             "post": {"summary": "Record the next deal",
+                     "parameters": [_TABLE_PIN],
                      "requestBody": _DEAL_BODY,
                      "responses": {"201": _GAME_ANSWER,
                                    "400": {"$ref": "#/components/responses/BadRequest"},
                                    "404": _NOT_FOUND,
                                    "409": {"description": "Not the next deal number; "
-                                                          "nothing was recorded"}}}},
+                                                          "nothing was recorded"},
+                                   **_LOCKED}}},
         "/api/v1/games/{game_id}/deals/{number}": {
             "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
                                       "schema": {"type": "integer", "minimum": 1}}],
             "put": {"summary": "Correct a deal; everything after it is recomputed",
+                    "parameters": [_TABLE_PIN],
                     "requestBody": _DEAL_BODY,
                     "responses": {"200": _GAME_ANSWER,
                                   "400": {"$ref": "#/components/responses/BadRequest"},
-                                  "404": _NOT_FOUND}},
+                                  "404": _NOT_FOUND, **_LOCKED}},
             "delete": {"summary": "Undo the last deal",
+                       "parameters": [_TABLE_PIN],
                        "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
-                                     "409": {"description": "Not the last deal"}}}},
+                                     "409": {"description": "Not the last deal"},
+                                     **_LOCKED}}},
     },
     "components": {
         "schemas": {"Card": _CARD, "Rules": _RULES},

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import url_for
 
+from ..games import reported
 from ..i18n import say
 from ..rules import Bonus, Card, Deal, Finish, GameState, Outcome, PlayerHand, RoundResult
 from ..rules.messages import N_, msg
@@ -90,35 +91,15 @@ def deal_number(data: dict[str, Any]) -> int:
     return number
 
 
-def _entry(deal: Deal) -> dict[str, Any]:
-    """What the table reported for a deal, as it would be sent to record it."""
-    out: dict[str, Any] = {}
-    if deal.result is not None:
-        result = deal.result
-        out = {
-            "winner": result.winner,
-            "finish": result.finish.value,
-            "bonuses": [b.value for b in result.bonuses],
-            "hands": {name: {
-                "melded": hand.melded,
-                **({"points": hand.points} if hand.points is not None else {}),
-                **({"cards": [str(c) for c in hand.cards]} if hand.cards is not None else {}),
-                **({"mistake": True} if hand.mistake else {}),
-            } for name, hand in result.hands.items()},
-        }
-        if result.indicator is not None:
-            out["indicator"] = str(result.indicator)
-    if deal.first_melds:
-        out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
-    return out
-
-
-def state_json(game_id: str, state: GameState, log: list[Deal]) -> dict[str, Any]:
+def state_json(game_id: str, state: GameState, log: list[Deal],
+               url: str | None = None) -> dict[str, Any]:
+    """The game's state as the API answers it; *url* replaces the game's page (the
+    view-only link's export names only that link)."""
     table = state.table
     out: dict[str, Any] = {
         "id": game_id,
         # The game's page, so a game made through the API opens on a phone.
-        "url": url_for("games.show", game_id=game_id, _external=True),
+        "url": url or url_for("games.show", game_id=game_id, _external=True),
         "rules": table.rules.to_dict(),
         "players": list(table.players),
         "teams": None if table.teams is None else [list(t) for t in table.teams],
@@ -132,7 +113,7 @@ def state_json(game_id: str, state: GameState, log: list[Deal]) -> dict[str, Any
             **({"team_scores": list(line.team_scores)} if line.team_scores else {}),
             **({"points": dict(line.points), "burned": list(line.burned)}
                if line.points is not None else {}),
-            **_entry(deal),
+            **reported(deal),
         } for line, deal in zip(state.deals, log, strict=True)],
         "totals": dict(state.totals),
         "dealer": state.dealer,

@@ -8,6 +8,7 @@ deal and replaying the log gives every later dealer, total and result anew.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -67,6 +68,11 @@ class Table:
             if len(name) > LONGEST_NAME:
                 raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
                            count=LONGEST_NAME, name=name[:LONGEST_NAME] + "…")
+            if any(unicodedata.category(c) == "Cc" for c in name):
+                # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
+                # PostgreSQL text column refuses NUL); direction marks are welcome.
+                raise fail(N_("A name can hold letters, digits, spaces and signs, but no "
+                              "control characters such as tabs or line breaks."))
             if name.casefold() in seen:
                 raise fail(N_("Two players are called “%(name)s”; give them different "
                               "names."), name=name)

@@ -15,10 +15,11 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules
+from .access import normal_pin
 
 MAX_SEATS = 5
 
@@ -93,6 +94,11 @@ def decode_option(name: str, raw) -> object:
     return int(raw) if option.choices and isinstance(option.choices[0], int) else raw
 
 
+def _pin_digits(form, field) -> None:
+    if normal_pin(field.data) is None:
+        raise ValidationError(_l("A PIN is 4 to 8 digits."))
+
+
 class NewGameForm(FlaskForm):
     preset = RadioField(_l("Form of Hand"), choices=_choices(
         (name, PRESET_NAMES[name]) for name in PRESETS), default="levant",
@@ -101,6 +107,7 @@ class NewGameForm(FlaskForm):
     first_dealer = RadioField(_l("Who deals first"), default="random",
                               choices=_choices([("random", _l("Draw at random"))] + [
                                   (str(i), str(i + 1)) for i in range(MAX_SEATS)]))
+    pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), _pin_digits])
 
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(MAX_SEATS)]

@@ -27,6 +27,7 @@ from jinja2_fragments.flask import render_block
 from ..extensions import db, htmx
 from ..games import (
     DealConflict,
+    GameChanged,
     add_deal,
     correct_deal,
     load,
@@ -52,7 +53,7 @@ from ..rules import (
 )
 from ..rules.messages import N_, msg
 from ..rules.scoring import partner_of
-from . import device
+from . import access, conflicts, device, live
 from .forms import PRESET_NAMES, NewGameForm, deal_form_class, preset_notes
 from .sheet import Sheet
 
@@ -72,9 +73,11 @@ def new():
     error = None
     move = request.form.get("move")
     if move:
-        # Reorder buttons post the form back: swap two seats and show it again.
-        direction, _, seat = move.partition("-")
-        form.move(int(seat) if seat.isdigit() else -1, -1 if direction == "up" else 1)
+        # Reorder buttons post the form back: swap two seats and show it again. That
+        # stores nothing, but the post carries its CSRF token like any other.
+        if "csrf_token" not in form or form.csrf_token.validate(form):
+            direction, _, seat = move.partition("-")
+            form.move(int(seat) if seat.isdigit() else -1, -1 if direction == "up" else 1)
     elif form.validate_on_submit():
         names = form.names()
         dealer = form.first_dealer.data
@@ -90,11 +93,16 @@ def new():
         except RulesError as refusal:
             error = say(refusal.message)
         else:
+            if form.pin.data:
+                access.set_pin(game, access.normal_pin(form.pin.data))
             db.session.add(game)
             db.session.commit()
+            if game.pin_hash:
+                # Whoever sets the PIN need not type it again on this phone.
+                access.unlock(game.id)
             return device.remember(redirect(url_for("games.show", game_id=game.id)),
                                    game.id)
-    status = 422 if request.method == "POST" and not move else 200
+    status = 422 if request.method == "POST" and (not move or form.errors) else 200
     return render_template("games/new.html", form=form, error=error, notes=preset_notes(),
                            preset_names=PRESET_NAMES), status
 
@@ -184,7 +192,8 @@ def _page(game: Game, form=None, error=None, status=200, block=None, form_error=
         form = _deal_form(table, state)
     context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
                    error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
-                   preset_name=PRESET_NAMES.get(table.rules.preset))
+                   preset_name=PRESET_NAMES.get(table.rules.preset),
+                   locked=access.locked(game), live=live.for_game(game))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -233,15 +242,7 @@ def record(game_id: str):
     except RulesError as refusal:
         return _page(game, form, status=422, form_error=say(refusal.message))
     except DealConflict as conflict:
-        db.session.rollback()
-        game = _game(game_id)
-        if 1 <= number < conflict.expected:
-            error = _("Deal %(number)d was already recorded (perhaps from another phone); "
-                      "here is the sheet as it stands.", number=number)
-        else:
-            error = _("The next deal to record is deal %(number)d; here is the sheet as it "
-                      "stands.", number=conflict.expected)
-        return _page(game, None, error, 409)
+        return _page(_game(game_id), None, conflicts.recorded(conflict), 409)
     if htmx:
         return _page(game)
     return redirect(url_for("games.show", game_id=game.id))
@@ -261,6 +262,8 @@ def edit(game_id: str, number: int):
                 correct_deal(game, deal_from(form, table, number))
             except RulesError as refusal:
                 error = say(refusal.message)
+            except GameChanged:
+                return _page(_game(game_id), error=conflicts.changed(), status=409)
             else:
                 return redirect(url_for("games.show", game_id=game.id))
     else:
@@ -274,11 +277,15 @@ def edit(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
+    # The CSRF token was checked before this view (scorekeeper.web.security).
     game = _game(game_id)
-    if not FlaskForm().validate_on_submit():
-        abort(400)
-    if game.deals:
+    refusal = conflicts.undo_refused(game, request.form.get("deal", ""))
+    if refusal:
+        return _page(game, error=refusal, status=409)
+    try:
         remove_last_deal(game)
+    except GameChanged:
+        return _page(_game(game_id), error=conflicts.changed(), status=409)
     if htmx:
         return _page(game)
     return redirect(url_for("games.show", game_id=game.id))
@@ -288,15 +295,24 @@ def undo(game_id: str):
 def printable(game_id: str):
     game = _game(game_id)
     state = state_of(game)
+    return printed(game, state, url_for("games.show", game_id=game.id))
+
+
+def printed(game: Game, state, back_url: str) -> str:
+    """The printable sheet, whose one link goes back to *back_url*."""
     return render_template("games/print.html", game=game, state=state, table=state.table,
-                           sheet=Sheet.of(state), preset_name=PRESET_NAMES.get(
-                               state.table.rules.preset))
+                           sheet=Sheet.of(state), back_url=back_url,
+                           preset_name=PRESET_NAMES.get(state.table.rules.preset))
 
 
 @bp.get("/games/<game_id>/qr.svg")
 def qr(game_id: str):
     game = _game(game_id)
-    code = segno.make(url_for("games.show", game_id=game.id, _external=True), error="m")
+    return qr_svg(url_for("games.show", game_id=game.id, _external=True))
+
+
+def qr_svg(link: str) -> Response:
+    code = segno.make(link, error="m")
     out = io.BytesIO()
     code.save(out, kind="svg", scale=4, border=2, xmldecl=False)
     return Response(out.getvalue(), mimetype="image/svg+xml")
@@ -304,7 +320,11 @@ def qr(game_id: str):
 
 @bp.get("/games/<game_id>.csv")
 def export_csv(game_id: str):
-    game = _game(game_id)
+    return csv_download(_game(game_id), game_id)
+
+
+def csv_download(game: Game, name: str) -> Response:
+    """The sheet as a CSV attachment, its file named after *name*."""
     sheet = Sheet.of(state_of(game))
     out = io.StringIO()
     writer = csv.writer(out)
@@ -316,7 +336,7 @@ def export_csv(game_id: str):
                          *[cell[0] if cell else "" for cell in row.cells]])
     writer.writerow([_("Total"), "", "", *sheet.totals])
     return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f"attachment; filename=hand-{game.id}.csv"})
+        "Content-Disposition": f"attachment; filename=hand-{name}.csv"})
 
 
 def _cell(text: str) -> str:
@@ -329,6 +349,10 @@ def export_json(game_id: str):
     from ..api.results import state_json
 
     game = _game(game_id)
-    response = jsonify(state_json(game.id, state_of(game), log_of(game)))
-    response.headers["Content-Disposition"] = f"attachment; filename=hand-{game.id}.json"
+    return json_download(state_json(game.id, state_of(game), log_of(game)), game.id)
+
+
+def json_download(data: dict, name: str) -> Response:
+    response = jsonify(data)
+    response.headers["Content-Disposition"] = f"attachment; filename=hand-{name}.json"
     return response

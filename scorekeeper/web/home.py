@@ -7,6 +7,7 @@ from datetime import date
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy import select
 
 from ..extensions import db
 from ..games import states_of
@@ -40,9 +41,16 @@ def index():
 @bp.get("/join")
 def join():
     code = request.args.get("code", "").strip()
-    match = GAME_ID.search(code.rsplit("/games/", 1)[-1])
-    if match and db.session.get(Game, match.group()) is not None:
-        return redirect(url_for("games.show", game_id=match.group()))
+    if "/view/" in code:
+        # A view-only link opens the view-only page, never the game's own.
+        match = GAME_ID.search(code.rsplit("/view/", 1)[-1])
+        if match and db.session.scalar(select(Game.id).where(
+                Game.view_id == match.group())) is not None:
+            return redirect(url_for("viewonly.show", view_id=match.group()))
+    else:
+        match = GAME_ID.search(code.rsplit("/games/", 1)[-1])
+        if match and db.session.get(Game, match.group()) is not None:
+            return redirect(url_for("games.show", game_id=match.group()))
     return render_template("home.html", games=_listing(device.opened()[:10]), code=code,
                            join_error=_("No game found for that link. Check it and try "
                                         "again.")), 404

@@ -51,7 +51,8 @@ def live_url(tmp_path_factory):
     database = tmp_path_factory.mktemp("live") / "scorekeeper.sqlite"
     # A file, not ":memory:": the server's threads each open their own connection.
     # CSRF stays on, as in production: the pages must carry their tokens.
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+                      "SECRET_KEY": "browser-tests"})
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -1,0 +1,34 @@
+"""SQLite set up for several phones saving at once (PostgreSQL needs none of this).
+
+- WAL (write-ahead log): readers never wait for the writer nor the writer for readers, and a
+  commit appends to the log instead of rewriting pages; a process killed mid-write leaves
+  the last committed state, which the next connection recovers from the log.
+- A busy timeout: a second writer waits up to ``BUSY_TIMEOUT_MS`` for the first to commit
+  instead of failing at once with "database is locked".
+- ``synchronous=FULL``: a commit is on disk (the log synced) before the answer is sent, so a
+  deal the server acknowledged survives a crash of the process or of the machine.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from sqlalchemy import event
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+def init_app(app, db) -> None:
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        return
+    with app.app_context():
+        event.listen(db.engine, "connect", _configure)
+
+
+def _configure(connection: sqlite3.Connection, _record) -> None:
+    cursor = connection.cursor()
+    # An in-memory database (the tests') answers "memory" and stays so: nothing to share.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()

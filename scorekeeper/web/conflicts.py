@@ -1,0 +1,43 @@
+"""What a phone is told when the game changed under it: a deal it saves that is already
+recorded (a double tap, a retry, or another phone first), or an undo or correction another
+phone's change got ahead of. Each answer comes with the sheet as it stands; nothing the
+phone sent is saved twice, and nothing is changed on a stale view."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ..games import DealConflict
+from ..models import Game
+
+
+def recorded(conflict: DealConflict) -> str:
+    number = conflict.number
+    if conflict.repeat:
+        return _("Deal %(number)d was already recorded, exactly as entered; it is on the "
+                 "sheet once.", number=number)
+    if 1 <= number < conflict.expected:
+        return _("Deal %(number)d was already recorded (perhaps from another phone), with "
+                 "other scores; what you entered was not saved. Check the sheet, and correct "
+                 "deal %(number)d if it is wrong.", number=number)
+    return _("The next deal to record is deal %(number)d; here is the sheet as it stands.",
+             number=conflict.expected)
+
+
+def undo_refused(game: Game, seen: str) -> str | None:
+    """Why the last deal cannot be undone when the phone saw deal *seen* as the last, or
+    None if it can. Without this a double tap on "Undo" would undo two deals."""
+    last = len(game.deals)
+    if last and seen == str(last):
+        return None
+    if seen.isdigit() and int(seen) > last:
+        return _("Deal %(number)d is already undone; nothing more was undone.",
+                 number=int(seen))
+    if not last:
+        return _("There is no deal to undo.")
+    return changed()
+
+
+def changed() -> str:
+    return _("Another phone changed this game meanwhile, so nothing was changed; here is the "
+             "sheet as it stands.")

@@ -1,0 +1,77 @@
+"""The language switch in every page's header: a plain link (no script needed) that keeps
+the choice in a long-lived cookie on this device and comes back to the same page.
+``scorekeeper.select_locale`` reads the cookie before the browser's Accept-Language."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, request, url_for
+from flask_babel import get_locale
+
+COOKIE = "lang"
+# Each language named in itself, so a reader of the other one can still find theirs.
+NAMES = {"en": "English", "ar": "العربية"}
+TWO_YEARS = 2 * 365 * 24 * 3600
+
+bp = Blueprint("language", __name__)
+
+
+def chosen() -> str | None:
+    """The language this device chose, if it chose one of ours."""
+    language = request.cookies.get(COOKIE)
+    return language if language in NAMES else None
+
+
+def _local(target: str | None) -> str | None:
+    """*target* if it is a path on this site (never another host: no open redirect)."""
+    if not target:
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return None
+    return target if "\\" not in target else None
+
+
+def _back() -> str:
+    """Where to return after switching: the page named by ``next``, else the page the link
+    was on (a form's answer has no address of its own to reload), else home."""
+    if target := _local(request.args.get("next")):
+        return target
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host:
+        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+        if target := _local(path):
+            return target
+    return url_for("home.index")
+
+
+@bp.get("/language/<code>")
+def switch(code: str):
+    response = redirect(_back(), 303)
+    if code in NAMES:
+        response.set_cookie(COOKIE, code, max_age=TWO_YEARS, httponly=True, samesite="Lax",
+                            secure=request.is_secure)
+    return response
+
+
+def _switch_link() -> dict:
+    """The header's link to the other language, back to this very page when it can be
+    fetched again (a GET); after a form post, the switch goes back by the Referer."""
+    current = str(get_locale() or "en")
+    other = "en" if current == "ar" else "ar"
+    here = request.full_path.rstrip("?") if request.method == "GET" else None
+    return {"code": other, "name": NAMES[other],
+            "url": url_for("language.switch", code=other, next=here)}
+
+
+def _vary(response):
+    # Every page can come in either language: caches must key on what picks it.
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.context_processor(lambda: {"language_switch": _switch_link})
+    app.after_request(_vary)

@@ -1,0 +1,86 @@
+"""Everyone at the table sees the same sheet: an open game page (or view-only page) asks
+every few seconds whether the game changed, naming the version it shows (``If-None-Match``),
+and gets ``304 Not Modified`` — one small query, no body — until it did; then the new live
+part of the page (templates/games/_live.html: where the game stands, the sheet, the chart).
+static/app.js sends the question, stops asking while the page is hidden, and leaves a deal
+form being filled in alone."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC
+
+from flask import Blueprint, abort, make_response, render_template, request, url_for
+from flask_babel import get_locale
+from sqlalchemy import select
+
+from ..extensions import db
+from ..games import states_of
+from ..i18n import say
+from ..models import Game
+from . import access
+from .forms import PRESET_NAMES
+from .sheet import Sheet
+
+bp = Blueprint("live", __name__)
+
+
+@dataclass(frozen=True)
+class Live:
+    """Where a page asks whether the sheet changed, and the version it shows."""
+
+    url: str
+    etag: str
+
+
+def version(game: Game, editable: bool) -> str:
+    """The version of a game's live part as a viewer sees it: it moves with every change
+    to the game (each moves its time stamp), and differs by language and by whether the
+    viewer may correct deals (the sheet then has a correct link per deal)."""
+    at = game.updated_at
+    # SQLite gives back naive times, and a game just saved holds an aware one: both UTC.
+    stamp = (at if at.tzinfo is None else at.astimezone(UTC).replace(tzinfo=None)).isoformat()
+    key = f"{game.id} {stamp} {get_locale()} {'edit' if editable else 'view'}"
+    return hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
+def for_game(game: Game) -> Live:
+    return Live(url_for("live.game", game_id=game.id), version(game, not access.locked(game)))
+
+
+def for_view(game: Game, view_id: str) -> Live:
+    return Live(url_for("live.view", view_id=view_id), version(game, False))
+
+
+@bp.get("/games/<game_id>/sheet")
+def game(game_id: str):
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    return _answer(game, for_game(game), editable=not access.locked(game))
+
+
+@bp.get("/view/<view_id>/sheet")
+def view(view_id: str):
+    game = db.session.scalars(select(Game).where(Game.view_id == view_id)).first()
+    if game is None:
+        abort(404)
+    return _answer(game, for_view(game, view_id), editable=False)
+
+
+def _answer(game: Game, live: Live, editable: bool):
+    if live.etag in request.if_none_match:
+        response = make_response("", 304)
+    else:
+        # From the cache of replayed states when it has this version of the game.
+        [(game, state)] = states_of([game.id])
+        response = make_response(render_template(
+            "games/_live.html", live=live, editable=editable, state=state, table=state.table,
+            sheet=Sheet.of(state), say=say, game=game if editable else None,
+            preset_name=PRESET_NAMES.get(state.table.rules.preset)))
+    response.set_etag(live.etag)
+    # Asked afresh every time (the page sends its version itself): no cache may answer.
+    response.headers["Cache-Control"] = "no-cache, private"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response

@@ -1,0 +1,385 @@
+"""The referee pages: tap in the cards on the table and get the verdict with its reason,
+under the rules of the game being played (``/games/<id>/referee``) or of a form of Hand
+chosen on the spot (``/referee``); and keeping a ruling in the game's history.
+
+The picker's taps only read (GET): the question lives in the address, so a reload or a
+link shows the same cards, and the table PIN guards nothing but keeping a ruling. The
+verdict is :func:`scorekeeper.api.questions.decide` on the question in the JSON API's
+shape, so it is the API's verdict word for word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from jinja2_fragments.flask import render_block
+
+from ..api.payload import PayloadError
+from ..api.questions import CHECKS, Verdict, decide
+from ..extensions import db, htmx
+from ..games import load, state_of, table_of
+from ..i18n import say
+from ..models import Game, RulingRecord
+from ..rules import JOKER, PRESETS, Card, Rules, RulesError, Wilds, first_meld_bar
+from . import access, device
+from .forms import PRESET_NAMES
+from .picker import DECK, MOST_MELDS, Picker, limits, read, tap
+from .verdicts import Kept, headline, kept_rulings, laid_out
+
+bp = Blueprint("referee", __name__)
+
+CHECK = "any(meld, 'initial-meld', 'lay-off', swap, hand, redeal)"
+# The buttons that change the question; a plain form that sent one is redirected to the
+# question's own address, so reloading the page does not tap again.
+TAPS = ("tap", "pick", "select", "drag", "act", "clear", "more", "set_indicator",
+        "change_indicator")
+# Indicators this phone remembers, one per game, for the deal being played.
+SESSION_KEY = "referee_indicators"
+KEEP = 20
+
+LISTS = {
+    "meld": {"cards": _l("The meld, in the order it is laid")},
+    "lay-off": {"meld": _l("The meld on the table, as it lies"),
+                "add": _l("The cards to add")},
+    "swap": {"meld": _l("The meld on the table, as it lies"),
+             "give": _l("The cards given for the wild")},
+    "hand": {"cards": _l("The 15 cards")},
+    "redeal": {"cards": _l("The hand as dealt: 14 cards, or 15 for the player who "
+                           "starts")},
+}
+
+
+def tab_labels(rules: Rules) -> dict[str, str]:
+    return {"meld": _l("Meld"),
+            "initial-meld": _l("Announcement") if rules.announcing else _l("First meld"),
+            "lay-off": _l("Add to a meld"), "swap": _l("Take a wild"),
+            "hand": _l("Full hand"), "redeal": _l("Redeal")}
+
+
+@dataclass
+class Desk:
+    """One referee question as the page shows it: the picker, the choices that go with
+    the check, what went wrong, and the verdict once asked for."""
+
+    check: str
+    rules: Rules
+    picker: Picker
+    indicator: Card | None = None
+    melds: int = 1
+    end: str | None = None
+    going_out: bool = False
+    one_card: bool = False
+    previous: int | None = None
+    ruled: bool = False
+    # Field name -> the sentence to show there.
+    problems: dict[str, str] = field(default_factory=dict)
+    verdict: Verdict | None = None
+
+    @property
+    def wilds(self) -> Wilds | None:
+        try:
+            return Wilds.for_deal(self.rules, self.indicator)
+        except RulesError:
+            return None
+
+    @property
+    def needs_indicator(self) -> bool:
+        return self.rules.uses_indicator and self.indicator is None
+
+    @property
+    def bar(self) -> int:
+        """The bar in force for a first meld, from the one laid before it this deal."""
+        earlier = [] if self.previous is None else [self.previous]
+        return first_meld_bar(self.rules, earlier)
+
+    def question(self) -> dict:
+        """The question in the JSON API's body shape, without the rules."""
+        lists = {name: [str(c) for c in cards] for name, cards in self.picker.lists.items()}
+        out: dict = {}
+        if self.rules.uses_indicator and self.indicator is not None:
+            out["indicator"] = str(self.indicator)
+        if self.check == "initial-meld":
+            out["melds"] = [cards for cards in lists.values() if cards]
+            if self.previous is not None:
+                out["minimum"] = self.bar
+        elif self.check == "lay-off":
+            out |= {"meld": lists["meld"], "add": lists["add"]}
+            out |= {"end": self.end} if self.end else {}
+            out |= {flag: True for flag in ("going_out", "one_card") if getattr(self, flag)}
+        elif self.check == "swap":
+            out |= {"meld": lists["meld"], "give": lists["give"]}
+        else:
+            out["cards"] = lists["cards"]
+        return out
+
+    def state(self) -> dict[str, str]:
+        """Everything the form carries, as its fields (and the address's arguments)."""
+        out = self.picker.query()
+        if self.indicator is not None:
+            out["indicator"] = str(self.indicator)
+        if self.check == "initial-meld":
+            out["melds"] = str(self.melds)
+            if self.previous is not None:
+                out["previous"] = str(self.previous)
+        if self.end:
+            out["end"] = self.end
+        for flag in ("going_out", "one_card"):
+            if getattr(self, flag):
+                out[flag] = "yes"
+        if self.ruled:
+            out["ruled"] = "yes"
+        return out
+
+    def list_labels(self) -> dict[str, str]:
+        if self.check == "initial-meld":
+            return {name: _("Meld %(n)d", n=i) for i, name in
+                    enumerate(self.picker.lists, start=1)}
+        return {name: str(label) for name, label in LISTS[self.check].items()}
+
+
+def _list_names(check: str, melds: int) -> list[str]:
+    if check == "initial-meld":
+        return [f"meld{i}" for i in range(1, melds + 1)]
+    return list(LISTS[check])
+
+
+def _melds_shown(args) -> int:
+    text = args.get("melds", "")
+    shown = int(text) if text.isdigit() else 1
+    # A meld that holds cards is always shown.
+    filled = [i for i in range(1, MOST_MELDS + 1) if args.get(f"meld{i}", "").strip()]
+    return min(max(shown, max(filled, default=1), 1), MOST_MELDS)
+
+
+def _card(text: str) -> Card | None:
+    return Card.parse(text) if text.strip() else None
+
+
+def build(check: str, rules: Rules, args, *, indicator: Card | None = None,
+          previous: int | None = None) -> Desk:
+    """The question the form *args* describe, after the button it was sent with.
+    *indicator* and *previous* are what this phone remembers for the deal, used when the
+    form does not say."""
+    melds = _melds_shown(args)
+    if "more" in args and check == "initial-meld" and melds < MOST_MELDS:
+        melds += 1
+    picker = read(args, _list_names(check, melds))
+    if "more" in args and check == "initial-meld":
+        picker = Picker(picker.lists, f"meld{melds}", None, picker.problem)
+    desk = Desk(check, rules, picker, melds=melds)
+    _read_indicator(desk, args, indicator)
+    desk.picker = tap(desk.picker, args, rules, desk.indicator)
+    if desk.picker.problem:
+        name, message = desk.picker.problem
+        desk.problems[name] = say(message)
+    if args.get("end") in ("low", "high"):
+        desk.end = args["end"]
+    desk.going_out = args.get("going_out") == "yes"
+    desk.one_card = args.get("one_card") == "yes"
+    _read_previous(desk, args, previous)
+    desk.ruled = args.get("ruled") == "yes"
+    if desk.ruled and not desk.problems:
+        _rule(desk)
+    return desk
+
+
+def _read_indicator(desk: Desk, args, remembered: Card | None) -> None:
+    if not desk.rules.uses_indicator:
+        return
+    if "change_indicator" in args:
+        return
+    text = args.get("set_indicator") or args.get("indicator")
+    try:
+        card = _card(text) if text is not None else remembered
+        if card is not None:
+            # The engine says whether this card can be the indicator under these rules,
+            # and whether the packs hold it besides the copies already picked.
+            Wilds.for_deal(desk.rules, card).check(desk.picker.all_cards())
+            desk.indicator = card
+    except RulesError as refusal:
+        desk.indicator = None
+        desk.problems["indicator"] = say(refusal.message)
+
+
+def _read_previous(desk: Desk, args, remembered: int | None) -> None:
+    if desk.check != "initial-meld" or not desk.rules.initial_increasing:
+        return
+    text = args.get("previous", "").strip()
+    if "previous" not in args:
+        desk.previous = remembered
+    elif text.isdigit() and int(text) <= 1000:
+        desk.previous = int(text)
+    elif text:
+        desk.problems["previous"] = _("Give the last first meld's worth as a whole number "
+                                      "of points.")
+
+
+def _rule(desk: Desk) -> None:
+    try:
+        desk.verdict = decide(desk.check, desk.rules, desk.question())
+    except (RulesError, PayloadError) as refusal:
+        where = "indicator" if desk.needs_indicator else "ruled"
+        desk.problems[where] = say(refusal.message)
+
+
+# --- the indicator this phone remembers for a game's deal -----------------------------
+
+def remembered_indicator(game_id: str, deal: int) -> Card | None:
+    kept = session.get(SESSION_KEY, {}).get(game_id)
+    if not isinstance(kept, list) or len(kept) != 2 or kept[0] != deal:
+        return None
+    try:
+        return Card.parse(kept[1])
+    except RulesError:
+        return None
+
+
+def remember_indicator(game_id: str, deal: int, card: Card | None) -> None:
+    kept = {k: v for k, v in session.get(SESSION_KEY, {}).items() if k != game_id}
+    if card is not None:
+        kept = {game_id: [deal, str(card)], **dict(list(kept.items())[:KEEP - 1])}
+    if kept != session.get(SESSION_KEY, {}):
+        session[SESSION_KEY] = kept
+
+
+def _previous_first_meld(game: Game, deal: int) -> int | None:
+    """The worth of the last first meld kept as a ruling in this deal, if any."""
+    for kept in reversed(kept_rulings(game)):
+        ruling = kept.verdict.ruling if kept.verdict else None
+        if kept.record.deal_number == deal and kept.record.check == "initial-meld" and (
+                ruling is not None and ruling.valid):
+            return ruling.total
+    return None
+
+
+# --- pages ------------------------------------------------------------------------------
+
+def _render(desk: Desk, *, here: str, status: int, **context):
+    context = dict(desk=desk, deck=DECK, joker=JOKER, most_melds=MOST_MELDS,
+                   full=limits(desk.picker, desk.rules, desk.indicator),
+                   tabs=tab_labels(desk.rules), headline=headline, say=say,
+                   laid=laid_out(desk.verdict) if desk.verdict else [], **context)
+    if htmx and not htmx.boosted and not htmx.history_restore_request:
+        response = make_response(render_block("referee/page.html", "referee", **context),
+                                 status)
+        # The address follows the question, so a reload shows the same cards.
+        response.headers["HX-Replace-Url"] = here
+    else:
+        response = make_response(render_template("referee/page.html", **context), status)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _answer(desk: Desk, here: str, **context):
+    status = 422 if desk.problems else 200
+    if not htmx and not desk.problems and any(t in request.args for t in TAPS):
+        return redirect(here, 303)
+    return _render(desk, here=here, status=status, **context)
+
+
+@bp.get("/referee")
+def start():
+    return standalone("meld")
+
+
+@bp.get(f"/referee/<{CHECK}:check>")
+def standalone(check: str):
+    preset = request.args.get("preset", "levant")
+    problem = None
+    try:
+        rules = Rules.from_spec(preset)
+    except RulesError as refusal:
+        problem = say(refusal.message)
+        preset = "levant"
+        rules = PRESETS[preset]
+    desk = build(check, rules, request.args)
+    if problem:
+        desk.problems["preset"] = problem
+    here = url_for("referee.standalone", check=check, preset=preset, **desk.state())
+    return _answer(desk, here, preset=preset, presets=PRESET_NAMES, game=None)
+
+
+def _game(game_id: str) -> Game:
+    game = load(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _game_desk(game: Game, check: str, args) -> tuple[Desk, object]:
+    state = state_of(game)
+    deal = state.next_deal
+    desk = build(check, table_of(game).rules, args,
+                 indicator=remembered_indicator(game.id, deal),
+                 previous=_previous_first_meld(game, deal))
+    if desk.rules.uses_indicator and "indicator" not in desk.problems:
+        remember_indicator(game.id, deal, desk.indicator)
+    return desk, state
+
+
+@bp.get("/games/<game_id>/referee")
+def game_start(game_id: str):
+    return for_game(game_id, "meld")
+
+
+@bp.get(f"/games/<game_id>/referee/<{CHECK}:check>")
+def for_game(game_id: str, check: str):
+    game = _game(game_id)
+    desk, state = _game_desk(game, check, request.args)
+    here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
+    response = _answer(desk, here, **_game_context(game, state))
+    return device.remember(response, game.id)
+
+
+def _game_context(game: Game, state) -> dict:
+    return dict(game=game, state=state, preset=game.rules["preset"],
+                presets=PRESET_NAMES, keep_form=FlaskForm(), locked=access.locked(game))
+
+
+@bp.post("/games/<game_id>/rulings")
+def keep(game_id: str):
+    """Keep the question on the form as a ruling of the deal being played."""
+    game = load(game_id)
+    if game is None:
+        return _refused(_("No game has this address, so the ruling was not kept."), 404)
+    check = request.form.get("check", "")
+    if check not in CHECKS:
+        return _refused(_("Say which check the ruling is: %(names)s.",
+                          names=", ".join(CHECKS)), 422)
+    desk, state = _game_desk(game, check, request.form)
+    here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
+    if state.finished:
+        desk.problems["keep"] = _("The game is over: rulings are kept during play.")
+    elif desk.verdict is None and not desk.problems:
+        desk.problems["keep"] = _("Ask for the verdict first, then keep it.")
+    if desk.problems:
+        return _render(desk, here=here, status=422, **_game_context(game, state))
+    db.session.add(RulingRecord(game_id=game.id, deal_number=state.next_deal, check=check,
+                                inputs=desk.question()))
+    db.session.commit()
+    return redirect(url_for("games.show", game_id=game.id, _anchor="rulings"), 303)
+
+
+def _refused(message: str, status: int):
+    return render_template("error.html", title=_("The ruling was not kept"), message=message,
+                           back=url_for("referee.start")), status
+
+
+@bp.app_template_global()
+def rulings_of(game: Game) -> list[Kept]:
+    """The game's kept rulings, each decided again under the game's rules."""
+    return kept_rulings(game)
+

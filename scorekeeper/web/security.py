@@ -1,0 +1,73 @@
+"""What every answer carries and every form post needs: the security headers (a strict
+Content-Security-Policy — no inline script or style, no framing — nosniff, a same-origin
+Referrer-Policy), and the CSRF check, with a page that says what went wrong and that
+nothing was saved when a form comes back without its token."""
+
+from __future__ import annotations
+
+from flask import make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+
+from ..extensions import csrf, htmx
+
+CSP = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    # The QR codes are served from here as SVG; data: is for images CSS may embed.
+    "img-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+))
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    # same-origin, not no-referrer: over HTTPS the CSRF check compares a form post's
+    # Referer with the host, so our own pages must still send it to us (and only to us).
+    "Referrer-Policy": "same-origin",
+    # For browsers older than CSP's frame-ancestors.
+    "X-Frame-Options": "DENY",
+}
+# A game runs for an evening: a form left open through a long deal or a break must still
+# save (the token stays tied to this browser's session all the same).
+CSRF_TIME_LIMIT = 12 * 3600
+
+
+def init_app(app) -> None:
+    from ..api import bp as api_bp
+    from . import games
+
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
+    csrf.init_app(app)
+    csrf.exempt(api_bp)
+    # These views check the token with their own form and, when it is missing or stale,
+    # show the form again with what was typed, a fresh token and the reason: better than
+    # a page that only says no. Every other form post is checked before its view runs.
+    for view in (games.new, games.record, games.preview, games.edit):
+        csrf.exempt(view)
+    app.register_error_handler(CSRFError, csrf_refused)
+    app.after_request(add_headers)
+
+
+def add_headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def csrf_refused(error: CSRFError):
+    message = _("This form had expired, or did not come from this app's own pages, so "
+                "nothing was saved. Reload the page and send it again.")
+    if htmx:
+        # Put the message at the top of the page, leaving what is on it as it was.
+        response = make_response(render_template("_refusal.html", message=message), 400)
+        response.headers["HX-Retarget"] = "main"
+        response.headers["HX-Reswap"] = "afterbegin show:top"
+        return response
+    game_id = (request.view_args or {}).get("game_id")
+    back = url_for("games.show", game_id=game_id) if game_id else url_for("home.index")
+    return render_template("error.html", title=_("Nothing was saved"), message=message,
+                           back=back), 400

@@ -1,0 +1,146 @@
+"""What the referee pages show of a verdict: the melds it speaks of, each card with what a
+wild stands for and its worth toward a first meld; its headline; and the rulings a game
+kept, decided again under the game's rules each time they are shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import lazy_gettext as _l
+
+from ..api.payload import PayloadError
+from ..api.questions import Verdict, decide
+from ..games import table_of
+from ..i18n import say
+from ..models import Game, RulingRecord
+from ..rules import (
+    Card,
+    HandRuling,
+    InitialMeldRuling,
+    MeldRuling,
+    RedealRuling,
+    RulesError,
+    TableRuling,
+    rule_meld,
+)
+
+HEADLINES = {
+    "meld": (_l("A valid meld"), _l("Not a valid meld")),
+    "initial-meld": (_l("Enough for a first meld"), _l("Not a first meld")),
+    "lay-off": (_l("The cards may be added"), _l("The cards may not be added")),
+    "swap": (_l("The wild may be taken"), _l("The wild may not be taken")),
+    "hand": (_l("A full hand"), _l("Not a full hand")),
+    "redeal": (_l("Redeal allowed"), _l("No redeal")),
+}
+CHECK_NAMES = {
+    "meld": _l("Meld"), "initial-meld": _l("First meld"), "lay-off": _l("Adding to a meld"),
+    "swap": _l("Taking a wild"), "hand": _l("Full hand"), "redeal": _l("Redeal claim"),
+}
+ASKED = {
+    "cards": _l("cards"), "meld": _l("on the table"), "add": _l("added"),
+    "give": _l("given"), "melds": _l("melds"), "indicator": _l("indicator"),
+}
+
+
+def headline(verdict: Verdict) -> str:
+    yes, no = HEADLINES[verdict.check]
+    if verdict.check == "initial-meld" and verdict.wilds.rules.announcing:
+        yes, no = _l("Enough to announce"), _l("Not enough to announce")
+    return str(yes if verdict.upheld else no)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A card as a verdict shows it."""
+
+    card: Card
+    value: int | None = None
+    # What a wild stands for, or the ace a joker plays as: "J♣", "7♥ + 7♦".
+    stands: str | None = None
+
+
+def shown_meld(ruling: MeldRuling, wilds) -> list[Shown]:
+    out = []
+    for i, card in enumerate(ruling.cards):
+        stands = None
+        if ruling.wild is not None and i == ruling.wild_at:
+            stands = " + ".join(c.symbol for c in ruling.wild.represents)
+        elif not wilds.is_wild(card) and wilds.natural(card) != card:
+            stands = wilds.natural(card).symbol
+        value = ruling.card_values[i] if ruling.valid else None
+        out.append(Shown(card, value, stands))
+    return out
+
+
+def laid_out(verdict: Verdict) -> list[list[Shown]]:
+    """The melds the verdict speaks of, as they lie: the meld, each meld of a first meld,
+    the table meld after the change, the full hand's arrangement."""
+    r, wilds = verdict.ruling, verdict.wilds
+    if isinstance(r, MeldRuling):
+        melds = [r]
+    elif isinstance(r, InitialMeldRuling):
+        melds = list(r.melds)
+    elif isinstance(r, TableRuling):
+        melds = [rule_meld(r.meld, wilds)] if r.meld else []
+    elif isinstance(r, HandRuling):
+        melds = [rule_meld(m, wilds) for m in r.melds]
+    else:
+        melds = []
+    return [shown_meld(m, wilds) for m in melds]
+
+
+def is_redeal(verdict: Verdict) -> bool:
+    return isinstance(verdict.ruling, RedealRuling)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A kept ruling: the question as asked, and the verdict on it today (or why there is
+    none)."""
+
+    record: RulingRecord
+    verdict: Verdict | None
+    problem: str | None
+
+    @property
+    def name(self) -> str:
+        return str(CHECK_NAMES.get(self.record.check, self.record.check))
+
+    @property
+    def headline(self) -> str:
+        return headline(self.verdict) if self.verdict else ""
+
+    @property
+    def reason(self) -> str:
+        return say(self.verdict.reason) if self.verdict else self.problem or ""
+
+    def asked(self) -> list[tuple[str, str]]:
+        """The question's cards, field by field, as players write them."""
+        out = []
+        for key in ("cards", "meld", "add", "give"):
+            if key in self.record.inputs:
+                out.append((str(ASKED[key]), _symbols(self.record.inputs[key])))
+        if "melds" in self.record.inputs:
+            out.append((str(ASKED["melds"]), " · ".join(
+                _symbols(m) for m in self.record.inputs["melds"])))
+        if "indicator" in self.record.inputs:
+            out.append((str(ASKED["indicator"]), _symbols([self.record.inputs["indicator"]])))
+        return out
+
+
+def _symbols(texts) -> str:
+    try:
+        return " ".join(Card.parse(t).symbol for t in texts)
+    except (RulesError, TypeError):
+        return " ".join(map(str, texts))
+
+
+def kept_rulings(game: Game) -> list[Kept]:
+    rules = table_of(game).rules
+    out = []
+    for record in game.rulings:
+        try:
+            out.append(Kept(record, decide(record.check, rules, record.inputs), None))
+        except (RulesError, PayloadError) as refusal:
+            out.append(Kept(record, None, say(refusal.message)))
+    return out

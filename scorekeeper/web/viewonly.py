@@ -1,0 +1,68 @@
+"""The view-only link, ``/view/<view_id>``: a second unguessable token per game that shows
+the score sheet, prints it and exports it, and nothing more. There are no write routes
+under it, and nothing it answers names the game's own id, so the link cannot be turned
+into the one that records deals."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, url_for
+from sqlalchemy import select
+
+from ..api.results import state_json
+from ..extensions import db
+from ..games import WHOLE, log_of, state_of
+from ..i18n import say
+from ..models import Game
+from . import live
+from .forms import PRESET_NAMES
+from .games import csv_download, json_download, printed, qr_svg
+from .sheet import Sheet
+
+bp = Blueprint("viewonly", __name__, url_prefix="/view")
+
+
+def _game(view_id: str) -> Game:
+    game = db.session.scalars(select(Game).where(Game.view_id == view_id)
+                              .options(*WHOLE)).first()
+    if game is None:
+        abort(404)
+    return game
+
+
+def _link(view_id: str) -> str:
+    return url_for("viewonly.show", view_id=view_id, _external=True)
+
+
+@bp.get("/<view_id>")
+def show(view_id: str):
+    game = _game(view_id)
+    state = state_of(game)
+    return render_template("games/view.html", view_id=view_id, state=state,
+                           table=state.table, sheet=Sheet.of(state), say=say,
+                           preset_name=PRESET_NAMES.get(state.table.rules.preset),
+                           live=live.for_view(game, view_id))
+
+
+@bp.get("/<view_id>/print")
+def printable(view_id: str):
+    game = _game(view_id)
+    return printed(game, state_of(game), url_for("viewonly.show", view_id=view_id))
+
+
+@bp.get("/<view_id>/qr.svg")
+def qr(view_id: str):
+    _game(view_id)
+    return qr_svg(_link(view_id))
+
+
+@bp.get("/<view_id>.csv")
+def export_csv(view_id: str):
+    return csv_download(_game(view_id), view_id)
+
+
+@bp.get("/<view_id>.json")
+def export_json(view_id: str):
+    game = _game(view_id)
+    # The view-only link stands in for the game's id and page.
+    return json_download(state_json(view_id, state_of(game), log_of(game), _link(view_id)),
+                         view_id)
