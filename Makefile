@@ -27,11 +27,11 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint browser clean
+.PHONY: help run test lint browser clean translations messages
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 	@echo "Variables: HOST=$(HOST) PORT=$(PORT) PYTHON=$(PYTHON) DATABASE_URL NO_QR"
 
 $(BIN)/python:
@@ -47,10 +47,23 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[test]'
 	@touch $@
 
-run: $(VENV)/.run-installed ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
+run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
 	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
+
+# The .po catalogues are in git, the .mo Flask-Babel reads are compiled from them (and
+# ignored by git). Listed after the install step in `run` and `test`, which brings Babel.
+TRANSLATIONS = scorekeeper/translations
+CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+
+translations: $(CATALOGUES:.po=.mo) ## Compile the translation catalogues (.po to .mo)
+
+$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po | $(BIN)/python
+	$(BIN)/python -m scorekeeper.catalogues compile
+
+messages: $(VENV)/.run-installed ## Re-extract marked strings into the catalogues, to translate
+	$(BIN)/python -m scorekeeper.catalogues update
 
 # Runs apt-get only when something is missing, so a machine that has both never needs root.
 browser: ## Install Debian's Chromium and a font for the browser tests, if missing
@@ -60,7 +73,7 @@ browser: ## Install Debian's Chromium and a font for the browser tests, if missi
 		$(APT_GET) install --no-install-recommends chromium fonts-dejavu-core; \
 	fi
 
-test: $(VENV)/.test-installed browser ## Lint with ruff, then run pytest (with browser tests)
+test: $(VENV)/.test-installed translations browser ## Lint with ruff, then run pytest (with browser tests)
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

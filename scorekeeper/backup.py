@@ -29,7 +29,6 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .games import log_of, table_of
-from .i18n import say
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
 from .rules import RulesError, replay
 
@@ -183,7 +182,8 @@ def _game_of(item: object, where: str) -> Game:
         # The engine must accept the game as it would from the phones.
         replay(table_of(game), log_of(game))
     except RulesError as refusal:
-        raise BadFile(where, f"the rules engine refuses it: {say(refusal.message)}") from None
+        # The command speaks English, like the rest of the flask commands.
+        raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
     except (ValueError, LookupError, TypeError, AttributeError) as error:
         raise BadFile(where, f"its deals do not fit its table ({error})") from None
     return game

@@ -145,8 +145,9 @@ document.addEventListener("htmx:afterSwap", (event) => {
 function localTimes(root) {
   const lang = document.documentElement.lang || undefined;
   root.querySelectorAll("time[data-local]").forEach((time) => {
+    // Western digits in Arabic too, as on the rest of the sheet (docs/glossary.md).
     time.textContent = new Date(time.dateTime).toLocaleTimeString(lang, {
-      hour: "2-digit", minute: "2-digit",
+      hour: "2-digit", minute: "2-digit", numberingSystem: "latn",
     });
   });
 }

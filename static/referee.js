@@ -7,13 +7,20 @@ if (!window.refereeDrag) {
   let drag = null;
   let dragged = false;
 
-  const slotAt = (row, x, y) => {
-    const hit = document.elementFromPoint(x, y);
-    const slot = hit && hit.closest("[data-slot]");
-    return slot && row.contains(slot) ? slot : null;
+  // The picked card under the finger, looking past the one being dragged.
+  const slotAt = (row, dragging, x, y) => {
+    for (const hit of document.elementsFromPoint(x, y)) {
+      const slot = hit.closest("[data-slot]");
+      if (slot && slot !== dragging && row.contains(slot)) {
+        return slot;
+      }
+    }
+    return null;
   };
 
   document.addEventListener("pointerdown", (event) => {
+    // A drag may end without any click to swallow: only the one right after it is.
+    dragged = false;
     const card = event.target.closest(".picked-row [data-slot]");
     if (!card || !event.isPrimary) {
       return;
@@ -34,9 +41,9 @@ if (!window.refereeDrag) {
     drag.moving = true;
     drag.card.classList.add("dragging");
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
-    const over = slotAt(drag.row, event.clientX, event.clientY);
+    const over = slotAt(drag.row, drag.card, event.clientX, event.clientY);
     drag.row.querySelectorAll(".drop").forEach((s) => s.classList.remove("drop"));
-    if (over && over !== drag.card) {
+    if (over) {
       over.classList.add("drop");
     }
     drag.to = over;
@@ -55,8 +62,10 @@ if (!window.refereeDrag) {
     card.classList.remove("dragging");
     card.style.transform = "";
     row.querySelectorAll(".drop").forEach((s) => s.classList.remove("drop"));
-    if (event.type === "pointerup" && to && to !== card) {
+    if (event.type === "pointerup" && to) {
       const form = card.closest("form");
+      // Pressing the card focused it, and htmx sends a focused button as the one tapped.
+      card.blur();
       const input = document.createElement("input");
       input.type = "hidden";
       input.name = "drag";

@@ -3,7 +3,14 @@
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.catalogues import compile_all
 from scorekeeper.extensions import db
+
+
+def pytest_sessionstart(session):
+    # The .mo catalogues are build output: compile any .po changed since, so a plain
+    # `pytest` (without `make translations`) reads the translations as they are in git.
+    compile_all()
 
 
 @pytest.fixture

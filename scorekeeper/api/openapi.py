@@ -64,6 +64,8 @@ _LOCKED = {
 _NOT_FOUND = {"description": "No game (or deal) with that id",
               "content": {"application/json": {"schema": {"type": "object", "properties": {
                   "error": {"type": "string"}}}}}}
+_CHANGED = {"description": "Another phone changed the game meanwhile; nothing was changed, "
+                          "and game holds the current state"}
 _DEAL_BODY = {"required": True, "content": {"application/json": {"schema": {
     "type": "object", "required": ["deal", "outcome"], "properties": {
         "deal": {"type": "integer", "minimum": 1},
@@ -173,7 +175,10 @@ SPEC = {
                                    "400": {"$ref": "#/components/responses/BadRequest"},
                                    "404": _NOT_FOUND,
                                    "409": {"description": "Not the next deal number; "
-                                                          "nothing was recorded"},
+                                                          "nothing was recorded. "
+                                                          "already_recorded says whether "
+                                                          "this very deal is in, and game "
+                                                          "holds the current state"},
                                    **_LOCKED}}},
         "/api/v1/games/{game_id}/deals/{number}": {
             "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
@@ -183,11 +188,12 @@ SPEC = {
                     "requestBody": _DEAL_BODY,
                     "responses": {"200": _GAME_ANSWER,
                                   "400": {"$ref": "#/components/responses/BadRequest"},
-                                  "404": _NOT_FOUND, **_LOCKED}},
+                                  "404": _NOT_FOUND, "409": _CHANGED, **_LOCKED}},
             "delete": {"summary": "Undo the last deal",
                        "parameters": [_TABLE_PIN],
                        "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
-                                     "409": {"description": "Not the last deal"},
+                                     "409": {"description": "Not the last deal, or "
+                                                            "the game changed meanwhile"},
                                      **_LOCKED}}},
     },
     "components": {

@@ -3,6 +3,7 @@ anything malformed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import request
@@ -21,9 +22,21 @@ class PayloadError(ValueError):
 
 def body() -> dict[str, Any]:
     """The request's JSON object."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes; silent= catches only
+        data = None         # ValueError
     if not isinstance(data, dict):
         raise PayloadError(msg(N_("The request body must be a JSON object.")))
+    try:
+        # JSON may spell half a UTF-16 pair ("\ud800"), which no answer or database can
+        # hold: refuse it here rather than fail on the way out.
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise PayloadError(msg(N_("The body holds text that is not valid Unicode (a lone "
+                                  "surrogate such as \\ud800)."))) from None
+    except RecursionError:
+        raise PayloadError(msg(N_("The request body is nested too deeply."))) from None
     return data
 
 

@@ -68,9 +68,10 @@ class Table:
             if len(name) > LONGEST_NAME:
                 raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
                            count=LONGEST_NAME, name=name[:LONGEST_NAME] + "…")
-            if any(unicodedata.category(c) == "Cc" for c in name):
+            if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
                 # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
-                # PostgreSQL text column refuses NUL); direction marks are welcome.
+                # PostgreSQL text column refuses NUL), nor half a UTF-16 pair stored;
+                # direction marks are welcome.
                 raise fail(N_("A name can hold letters, digits, spaces and signs, but no "
                               "control characters such as tabs or line breaks."))
             if name.casefold() in seen:

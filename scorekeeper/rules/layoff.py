@@ -154,7 +154,7 @@ def _lay_off_sequence(table: MeldRuling, add, wilds: Wilds, end: str | None) -> 
     if not sided:
         return TableRuling(False, msg(N_("%(cards)s cannot go at the %(end)s end of "
                                          "%(meld)s."), cards=_show(add),
-                                      end=N_("low") if end == "low" else N_("high"),
+                                      end=msg(N_("low") if end == "low" else N_("high")),
                                       meld=_show(table.cards)))
     # Where both ends would take the cards and the player did not say, the high end is
     # the one players reach for (sequences are laid low to high).

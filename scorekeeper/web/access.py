@@ -96,7 +96,10 @@ MESSAGES = {
     Attempt.WRONG: lambda: _("That is not the table's PIN."),
     Attempt.LIMITED: lambda: _("Too many wrong PINs: wait a minute, then try again."),
 }
+# Through the API a wrong PIN is a 403 like a missing one; on the page it is a refused
+# form (422), as elsewhere in the app.
 STATUS = {Attempt.WRONG: 403, Attempt.LIMITED: 429}
+FORM_STATUS = {Attempt.WRONG: 422, Attempt.LIMITED: 429}
 
 
 @bp.before_app_request
@@ -134,14 +137,14 @@ def _api_guard(game: Game):
 
 
 def refuse(game: Game, message: str, status: int):
-    """The game's page, locked, with *message* at the top."""
+    """The game's page, locked, with *message* by the PIN form."""
     from .games import _page
 
     response = _page(game, error=message, status=status)
     if htmx:
         # Whatever part of the page asked, show the whole game with the PIN form.
         response.headers["HX-Retarget"] = "main"
-        response.headers["HX-Reswap"] = "innerHTML show:top"
+        response.headers["HX-Reswap"] = "innerHTML show:#unlock:top"
     return response
 
 
@@ -156,4 +159,4 @@ def unlock_game(game_id: str):
     if outcome is Attempt.RIGHT:
         unlock(game.id)
         return redirect(url_for("games.show", game_id=game.id), 303)
-    return refuse(game, MESSAGES[outcome](), STATUS[outcome])
+    return refuse(game, MESSAGES[outcome](), FORM_STATUS[outcome])

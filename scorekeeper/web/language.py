@@ -7,7 +7,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, request, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, get_translations
+
+from ..i18n import isolate, right_to_left
 
 COOKIE = "lang"
 # Each language named in itself, so a reader of the other one can still find theirs.
@@ -71,7 +73,26 @@ def _vary(response):
     return response
 
 
+def _isolating(translate):
+    """*translate* (a gettext of the catalogue), setting each value apart in Arabic."""
+
+    def translated(*args):
+        text = translate(*args)
+        return isolate(text) if right_to_left() else text
+
+    return translated
+
+
 def init_app(app) -> None:
     app.register_blueprint(bp)
+    # As Flask-Babel installs them, but a name or a score filled into an Arabic sentence
+    # keeps its own direction (scorekeeper.i18n.isolate): "-30" stays "-30".
+    app.jinja_env.install_gettext_callables(
+        gettext=_isolating(lambda s: get_translations().ugettext(s)),
+        ngettext=_isolating(lambda s, p, n: get_translations().ungettext(s, p, n)),
+        pgettext=_isolating(lambda c, s: get_translations().upgettext(c, s)),
+        npgettext=_isolating(lambda c, s, p, n: get_translations().unpgettext(c, s, p, n)),
+        newstyle=True,
+    )
     app.context_processor(lambda: {"language_switch": _switch_link})
     app.after_request(_vary)

@@ -59,7 +59,7 @@ def read(args: Mapping[str, str], names: Iterable[str]) -> Picker:
     problem = None
     for name in names:
         try:
-            lists[name] = _parse(args.get(name, ""))[:LONGEST]
+            lists[name] = _parse(args.get(name, ""))
         except RulesError as refusal:
             lists[name] = ()
             problem = problem or (name, refusal.message)

@@ -279,7 +279,7 @@ def _render(desk: Desk, *, here: str, status: int, **context):
         response.headers["HX-Replace-Url"] = here
     else:
         response = make_response(render_template("referee/page.html", **context), status)
-    response.headers["Vary"] = "HX-Request"
+    response.vary.add("HX-Request")
     return response
 
 

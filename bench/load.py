@@ -1,0 +1,342 @@
+"""Load test: many phones recording deals at once, through the real server, on loopback.
+
+Serves the app as ``make run`` does (``flask db upgrade``, then ``waitress-serve --call
+scorekeeper:create_app``) on 127.0.0.1, a free port and a fresh SQLite file. Then clients
+(20 by default, two per game on 10 games) record deals through the JSON API as phones do:
+each sends the next deal it knows of, learns the next number from every answer (201, or
+409 when the other phone got there first), and now and then sends the same deal twice on
+purpose, which must be answered "already recorded". With ``--kill`` the server is killed
+with SIGKILL mid-run and started again; clients whose request got no answer send the same
+deal again, as a phone retries.
+
+Afterwards, with the server stopped, the SQLite file is read directly: ``PRAGMA
+integrity_check`` is ok; each game's deals are numbered 1, 2, 3… with none missing or twice;
+every deal acknowledged (201) is stored as sent; and each game's totals as the server last
+served them equal a replay of the stored deals by the rules engine.
+
+Run from the repository root: ``.venv/bin/python bench/load.py [--kill] [--clients 20]
+[--games 10] [--deals 25] [--seconds 60]``; tests/test_load.py runs it in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from tables import API, deal_entry, game_body, random_deal  # noqa: E402
+
+from scorekeeper.games import deal_of  # noqa: E402
+from scorekeeper.rules import Rules, Table, replay  # noqa: E402
+
+REQUEST_TIMEOUT = 10
+RESEND = 0.25  # how often a client sends a deal a second time on purpose
+
+
+class Server:
+    """The app served by waitress in a process of its own, as ``make run`` serves it."""
+
+    def __init__(self, database: Path) -> None:
+        self.env = os.environ | {"DATABASE_URL": f"sqlite:///{database}",
+                                 "SECRET_KEY": "load-test", "NO_QR": "1"}
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+        self.generation = 0  # moves at every start, so clients know to reconnect
+        self.ready = threading.Event()
+
+    def upgrade(self) -> None:
+        subprocess.run([str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"],
+                       cwd=ROOT, env=self.env, check=True, capture_output=True)
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [str(BIN / "waitress-serve"), "--host=127.0.0.1", "--port=0",
+             "--call", "scorekeeper:create_app"],
+            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
+        deadline = time.monotonic() + 30
+        for line in self.process.stdout:
+            if "Serving on http://127.0.0.1:" in line:
+                self.port = int(line.rsplit(":", 1)[1])
+                break
+            if time.monotonic() > deadline:
+                break
+        else:
+            raise RuntimeError("the server did not start")
+        # Keep reading its output, or a full pipe would stall it.
+        self.reader = threading.Thread(target=self.process.stdout.read, daemon=True)
+        self.reader.start()
+        self.generation += 1
+        self.ready.set()
+
+    def kill(self) -> None:
+        self.ready.clear()
+        self.process.send_signal(signal.SIGKILL)
+        self._ended()
+
+    def stop(self) -> None:
+        self.ready.clear()
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self._ended()
+
+    def _ended(self) -> None:
+        self.process.wait(10)
+        self.reader.join(5)  # the output ends with the process
+        self.process.stdout.close()
+
+
+@dataclass
+class Results:
+    acked: list[tuple[str, dict]] = field(default_factory=list)  # (game, body) per 201
+    latencies: list[float] = field(default_factory=list)  # seconds per answered POST
+    answers: dict[int, int] = field(default_factory=dict)  # status → count
+    resent: int = 0  # deals sent twice on purpose, answered "already recorded"
+    unanswered: int = 0  # requests the kill cut off
+    problems: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def note(self, status: int, seconds: float) -> None:
+        with self.lock:
+            self.answers[status] = self.answers.get(status, 0) + 1
+            self.latencies.append(seconds)
+
+
+class Phone(threading.Thread):
+    """One client recording deals on one game until it has *deals* of them."""
+
+    def __init__(self, server: Server, results: Results, game: str, deals: int, seed: int,
+                 deadline: float) -> None:
+        super().__init__(daemon=True)
+        self.server, self.results, self.game = server, results, game
+        self.deals, self.deadline = deals, deadline
+        self.rnd = random.Random(seed)
+        self.connection: http.client.HTTPConnection | None = None
+        self.generation = 0
+
+    def post(self, body: dict) -> tuple[int, dict] | None:
+        """The answer to *body*, or None when the server went away before answering."""
+        if self.generation != self.server.generation or self.connection is None:
+            if self.connection is not None:
+                self.connection.close()  # to the server that was killed
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.server.port,
+                                                         timeout=REQUEST_TIMEOUT)
+            self.generation = self.server.generation
+        started = time.perf_counter()
+        try:
+            self.connection.request("POST", f"{API}/games/{self.game}/deals",
+                                    json.dumps(body), {"Content-Type": "application/json"})
+            response = self.connection.getresponse()
+            answer = json.loads(response.read())
+        except (OSError, http.client.HTTPException, ValueError):
+            self.connection.close()
+            self.connection = None
+            return None
+        self.results.note(response.status, time.perf_counter() - started)
+        return response.status, answer
+
+    def run(self) -> None:
+        try:
+            self.record()
+        finally:
+            if self.connection is not None:
+                self.connection.close()
+
+    def record(self) -> None:
+        number = 1
+        while number <= self.deals and time.monotonic() < self.deadline:
+            body = random_deal(number, self.rnd)
+            answer = self.send(body)
+            if answer is None:
+                return
+            status, data = answer
+            if status == 201:
+                with self.results.lock:
+                    self.results.acked.append((self.game, body))
+                number = data["next_deal"]
+                if self.rnd.random() < RESEND:
+                    self.resend(body)
+            elif status == 409:
+                number = data["game"]["next_deal"]
+            else:
+                self.problem(f"deal {number}: {status} {data}")
+                return
+
+    def send(self, body: dict) -> tuple[int, dict] | None:
+        """Send *body* until it is answered, as a phone retries after a lost answer."""
+        while time.monotonic() < self.deadline:
+            if not self.server.ready.wait(0.2):
+                continue
+            answer = self.post(body)
+            if answer is not None:
+                return answer
+            with self.results.lock:
+                self.results.unanswered += 1
+            time.sleep(0.05)
+        return None
+
+    def resend(self, body: dict) -> None:
+        answer = self.send(body)
+        if answer is None:
+            return
+        status, data = answer
+        if status != 409 or data.get("already_recorded") is not True:
+            self.problem(f"deal {body['deal']} sent again: {status} {data}")
+        else:
+            with self.results.lock:
+                self.results.resent += 1
+
+    def problem(self, text: str) -> None:
+        with self.results.lock:
+            self.results.problems.append(f"game {self.game}: {text}")
+
+
+def request(server: Server, method: str, path: str, body: dict | None = None) -> dict:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=REQUEST_TIMEOUT)
+    try:
+        connection.request(method, path, None if body is None else json.dumps(body),
+                           {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = json.loads(response.read())
+        assert response.status in (200, 201), (response.status, data)
+        return data
+    finally:
+        connection.close()
+
+
+def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
+        seconds: float = 60, kill: bool = False, seed: int = 2026) -> dict:
+    """Run the load; a report (figures and problems, empty when all is well)."""
+    server = Server(database)
+    server.upgrade()
+    server.start()
+    try:
+        ids = [request(server, "POST", f"{API}/games", game_body())["id"]
+               for _ in range(games)]
+        results = Results()
+        deadline = time.monotonic() + seconds
+        phones = [Phone(server, results, ids[i % games], deals, seed + i, deadline)
+                  for i in range(clients)]
+        started = time.perf_counter()
+        for phone in phones:
+            phone.start()
+        if kill:
+            # Mid-run: once about a third of all deals are in.
+            while len(results.acked) < games * deals // 3 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            server.kill()
+            server.start()
+        for phone in phones:
+            phone.join(max(0.0, deadline - time.monotonic()) + REQUEST_TIMEOUT)
+        elapsed = time.perf_counter() - started
+        if any(phone.is_alive() for phone in phones):
+            results.problems.append("some clients did not finish in time")
+        served = {game: request(server, "GET", f"{API}/games/{game}") for game in ids}
+    finally:
+        server.stop()
+    results.problems += check(database, served, results.acked)
+    latencies = sorted(results.latencies)
+    return {
+        "clients": clients, "games": games, "killed": kill, "seconds": round(elapsed, 2),
+        "deals": len(results.acked),  # acknowledged with a 201
+        "stored": sum(len(state["deals"]) for state in served.values()),
+        "deals_per_second": round(len(results.acked) / elapsed, 1),
+        "posts": len(latencies), "answers": dict(sorted(results.answers.items())),
+        "resent_already_recorded": results.resent, "unanswered": results.unanswered,
+        "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
+        "p95_ms": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 1)
+        if latencies else None,
+        "max_ms": round(1000 * latencies[-1], 1) if latencies else None,
+        "problems": results.problems,
+    }
+
+
+def check(database: Path, served: dict[str, dict], acked: list[tuple[str, dict]]) -> list[str]:
+    """What is wrong with the stored games, read straight from the SQLite file."""
+    problems = []
+    connection = sqlite3.connect(database)
+    try:
+        verdict = connection.execute("PRAGMA integrity_check").fetchall()
+        if verdict != [("ok",)]:
+            problems.append(f"integrity_check: {verdict}")
+        stored = {}
+        for game, state in served.items():
+            log = _stored_log(connection, game, state["players"])
+            numbers = [deal.number for deal in log]
+            if numbers != list(range(1, len(numbers) + 1)):
+                problems.append(f"game {game}: deals numbered {numbers}")
+            table = Table(Rules.from_spec(state["rules"]), tuple(state["players"]),
+                          state["first_dealer"], state["teams"] is not None)
+            replayed = replay(table, log)
+            if dict(replayed.totals) != state["totals"]:
+                problems.append(f"game {game}: served totals {state['totals']}, replayed "
+                                f"{dict(replayed.totals)}")
+            stored[game] = {d["number"]: deal_entry(d) for d in state["deals"]}
+            if len(state["deals"]) != len(log):
+                problems.append(f"game {game}: served {len(state['deals'])} deals, "
+                                f"stored {len(log)}")
+        for game, body in acked:
+            if stored[game].get(body["deal"]) != deal_entry(body):
+                problems.append(f"game {game}: acknowledged deal {body['deal']} is "
+                                f"{stored[game].get(body['deal'])}, not {deal_entry(body)}")
+    finally:
+        connection.close()
+    return problems
+
+
+def _stored_log(connection: sqlite3.Connection, game: str, players: list[str]) -> list:
+    rows = connection.execute(
+        "SELECT id, number, outcome, winner, finish, bonuses, indicator, first_melds "
+        "FROM deals WHERE game_id = ? ORDER BY number", (game,)).fetchall()
+    log = []
+    for id_, number, outcome, winner, finish, bonuses, indicator, melds in rows:
+        hands = [SimpleNamespace(position=p, melded=bool(m), points=pts, mistake=bool(x),
+                                 cards=None if c is None else json.loads(c))
+                 for p, m, pts, c, x in connection.execute(
+                     "SELECT position, melded, points, cards, mistake FROM deal_hands "
+                     "WHERE deal_id = ? ORDER BY position", (id_,))]
+        record = SimpleNamespace(number=number, outcome=outcome, winner=winner,
+                                 finish=finish, bonuses=json.loads(bonuses),
+                                 indicator=indicator, first_melds=json.loads(melds),
+                                 hands=hands)
+        log.append(deal_of(record, tuple(players)))
+    return log
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--deals", type=int, default=25, help="deals per game")
+    parser.add_argument("--seconds", type=float, default=60, help="time limit")
+    parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-run")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        report = run(Path(folder) / "load.sqlite", args.clients, args.games, args.deals,
+                     args.seconds, args.kill, args.seed)
+    print(json.dumps(report, indent=1, ensure_ascii=False))
+    return 1 if report["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

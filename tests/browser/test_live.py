@@ -1,0 +1,128 @@
+"""Several phones on one game, seen from one of them at 360 px: a deal recorded on another
+phone (here, through the JSON API) appears on the open page without a reload, within the
+5-second poll; a deal form being filled in keeps what was typed and says the sheet
+changed; a page hidden (phone asleep) stops asking and asks at once when shown again; the
+view-only page follows too; the history of changes opens from the game page."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Sami", "Rana", "Omar"]
+MARKER = "window.__noReload"
+POLL_MS = 8_000  # a 5-second poll, and some room
+
+
+def api(live_url: str, method: str, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(
+        f"{live_url}/api/v1{path}", method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def new_game(live_url: str) -> dict:
+    return api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
+                                            "first_dealer": "Sami"})
+
+
+def another_phone_records(live_url: str, game_id: str, number: int) -> None:
+    api(live_url, "POST", f"/games/{game_id}/deals", {
+        "deal": number, "outcome": "scored", "winner": "Rana", "finish": "partial",
+        "hands": {"Sami": {"melded": True, "points": 35}, "Omar": {"melded": False}}})
+
+
+def sheet_requests(page: Page) -> list[str]:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/sheet") else None)
+    return asked
+
+
+def test_another_phones_deal_appears_without_a_reload(page, live_url, shot):
+    game = new_game(live_url)
+    page.goto(game["url"])
+    page.evaluate(f"{MARKER} = true")
+    another_phone_records(live_url, game["id"], 1)
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=POLL_MS)
+    expect(page.locator(".sheet tfoot")).to_contain_text("35")
+    # The form was untouched: it moved on to the next deal by itself.
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(page.locator("[data-stale]")).to_be_hidden()
+    assert page.evaluate(MARKER) is True, "the page reloaded"
+    shot(page, "live-another-phones-deal")
+
+
+def test_a_form_being_filled_keeps_its_entries_and_says_the_sheet_changed(page, live_url,
+                                                                           shot):
+    game = new_game(live_url)
+    page.goto(game["url"])
+    form = page.locator("form.deal-form")
+    form.get_by_role("group", name="Who went out?").get_by_role(
+        "radio", name="Omar", exact=True).check()
+    another_phone_records(live_url, game["id"], 1)
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=POLL_MS)
+    notice = page.locator("[data-stale]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Another phone changed the sheet")
+    expect(form.get_by_role("group", name="Who went out?").get_by_role(
+        "radio", name="Omar", exact=True)).to_be_checked()
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    notice.scroll_into_view_if_needed()
+    shot(page, "live-form-kept")
+
+
+def test_a_hidden_page_stops_asking_and_asks_again_when_shown(page, live_url):
+    game = new_game(live_url)
+    page.goto(game["url"])
+    asked = sheet_requests(page)
+    page.evaluate("""() => {
+        for (const [name, value] of [["hidden", true], ["visibilityState", "hidden"]]) {
+            Object.defineProperty(document, name, { value, configurable: true });
+        }
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    another_phone_records(live_url, game["id"], 1)
+    time.sleep(6)  # more than one poll
+    assert asked == []
+    expect(page.locator(".sheet tbody")).to_contain_text("No deals yet.")
+    page.evaluate("""() => {
+        delete document.hidden;
+        delete document.visibilityState;
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=2_000)
+    assert len(asked) >= 1
+
+
+def test_the_view_only_page_follows_the_game(page, live_url):
+    game = new_game(live_url)
+    page.goto(game["url"])
+    view_url = page.locator(".share code").filter(has_text="/view/").text_content()
+    page.goto(view_url)
+    another_phone_records(live_url, game["id"], 1)
+    expect(page.locator(".sheet tbody")).to_contain_text("35", timeout=POLL_MS)
+    expect(page.get_by_role("link", name=re.compile("^Correct deal"))).to_have_count(0)
+
+
+def test_the_history_of_changes_opens_on_the_game_page(page, live_url, shot):
+    game = new_game(live_url)
+    another_phone_records(live_url, game["id"], 1)
+    api(live_url, "PUT", f"/games/{game['id']}/deals/1", {
+        "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
+        "hands": {"Sami": {"melded": True, "points": 25}, "Omar": {"melded": False}}})
+    page.goto(game["url"])
+    page.get_by_text("History of changes").click()
+    changes = page.locator(".changes li")
+    expect(changes).to_have_count(2)
+    expect(changes.first).to_contain_text("Deal 1 corrected")
+    expect(changes.first).to_contain_text("Sami 35 → 25")
+    # In the phone's own time, not "UTC".
+    expect(changes.first.locator("time")).not_to_contain_text("UTC")
+    changes.first.scroll_into_view_if_needed()
+    shot(page, "live-history")

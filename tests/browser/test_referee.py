@@ -1,0 +1,342 @@
+"""The referee on a 360-px phone: each check from tapping the cards in to the verdict, a wild
+whose meaning follows its place (moved with the arrows, then by dragging), the indicator
+picked once for a game's deal, a ruling kept and shown on the game page and the printed
+sheet, and the picker working as a plain form with JavaScript off.
+
+Expected verdicts are the rules as docs/rules.md states them, worked out here by hand: in
+the Gulf game the jokers are wild; in the Levant game the indicator's suit makes its aces
+wild (7♦ turned: A♦ is wild).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import TIMEOUT_MS
+from .test_games import MARKER, SMALL_TARGETS, mark_page, scroll_width, start_game
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def symbol(card: str) -> str:
+    """``"10C"`` → ``"10♣"`` as the buttons are labelled; ``"JK"`` → ``"Joker"``."""
+    return "Joker" if card == "JK" else card[:-1] + SUITS[card[-1]]
+
+
+def deck(page: Page) -> Locator:
+    return page.locator(".picker-form > .deck")
+
+
+def picked(page: Page, label: str | re.Pattern = "") -> Locator:
+    """The picked cards of the list whose legend says *label* (the only list if none)."""
+    lists = page.locator(".pick-list")
+    if label:
+        lists = lists.filter(has=page.locator("legend", has_text=label))
+    return lists.locator(".picked-row .card")
+
+
+def tap(page: Page, cards: str, into: Locator) -> None:
+    """Tap *cards* (``"9C 10C JK"``) on the deck, waiting for each to land in *into*."""
+    for card in cards.split():
+        before = into.count()
+        deck(page).get_by_role("button", name=symbol(card), exact=True).click()
+        expect(into).to_have_count(before + 1)
+
+
+def starts(text: str) -> re.Pattern:
+    return re.compile(r"^\s*" + re.escape(text))
+
+
+def expect_cards(row: Locator, cards: str) -> None:
+    expect(row).to_have_text([starts(symbol(c).replace("Joker", "JK")) for c in cards.split()])
+
+
+def verdict(page: Page) -> Locator:
+    return page.locator("#verdict")
+
+
+def ask(page: Page) -> None:
+    page.get_by_role("button", name="Verdict", exact=True).click()
+    expect(verdict(page)).to_be_visible()
+
+
+def tab(page: Page, name: str) -> None:
+    """Open another check and wait for it to be the one shown."""
+    link = page.locator(".check-tabs").get_by_role("link", name=name, exact=True)
+    link.click()
+    expect(link).to_have_attribute("aria-current", "page")
+
+
+def another_meld(page: Page, number: int) -> None:
+    page.get_by_role("button", name="Another meld").click()
+    expect(page.locator(".pick-list.target legend")).to_have_text(f"Meld {number}")
+
+
+def pick_into(page: Page, label: str) -> Locator:
+    """Make the list *label* take the next taps; its picked cards."""
+    page.get_by_role("button", name="Tap cards into this").click()
+    expect(page.locator(".pick-list.target legend")).to_have_text(label)
+    return picked(page, label)
+
+
+def open_referee(page: Page, live_url: str, check: str = "", preset: str = "gulf") -> None:
+    page.goto(f"{live_url}/referee/{check or 'meld'}?preset={preset}")
+    mark_page(page)
+
+
+def meld_cards(page: Page, row: int = 0) -> Locator:
+    return verdict(page).locator(".meld").nth(row).locator(".card")
+
+
+def no_reload(page: Page) -> None:
+    assert page.evaluate(MARKER) is True, "the referee reloaded the page"
+
+
+# --- A meld, and a wild whose place says what it stands for -------------------------------
+
+def test_a_wild_stands_for_the_card_its_place_says_moved_by_arrows_and_by_drag(
+        page, live_url, shot):
+    open_referee(page, live_url)
+    row = picked(page)
+    tap(page, "9C 10C JK", row)
+    ask(page)
+    # 9♣ 10♣ JK: the joker's place is after the 10♣, so it is the J♣ (9 + 10 + 10 = 29).
+    expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+    expect(verdict(page)).to_contain_text("the wild JK stands for J♣")
+    expect(meld_cards(page).nth(2).locator(".means")).to_have_text("= J♣")
+    expect(meld_cards(page).locator(".worth")).to_have_text(["9", "10", "10"])
+    shot(page, "referee-meld")
+
+    # Tap the joker, then move it to the front: JK 9♣ 10♣ makes it the 8♣ (8 + 9 + 10).
+    row.nth(2).click()
+    expect(row.nth(2)).to_have_attribute("aria-pressed", "true")
+    shot(page, "referee-card-selected")
+    page.get_by_role("button", name="◀ Earlier").click()
+    expect(row.nth(1)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="◀ Earlier").click()
+    expect_cards(row, "JK 9C 10C")
+    expect(verdict(page)).to_contain_text("the wild JK stands for 8♣")
+    expect(meld_cards(page).locator(".worth")).to_have_text(["8", "9", "10"])
+
+    # Drag it back after the 10♣: the J♣ again.
+    row.nth(0).drag_to(row.nth(2))
+    expect_cards(row, "9C 10C JK")
+    expect(verdict(page)).to_contain_text("the wild JK stands for J♣")
+    no_reload(page)
+
+    # Take a card out: two cards are no meld.
+    row.nth(0).click()
+    page.get_by_role("button", name="Take out").click()
+    expect_cards(row, "10C JK")
+    expect(verdict(page).locator("h2")).to_have_text("Not a valid meld")
+    expect(verdict(page)).to_contain_text("A meld needs at least three cards")
+    no_reload(page)
+
+
+def test_the_referee_fits_360_px_with_44_px_tap_targets(page, live_url):
+    open_referee(page, live_url, "lay-off", preset="levant")
+    deck_ = page.locator(".indicator-deck")
+    deck_.get_by_role("button", name="7♦", exact=True).click()
+    tap(page, "9C 10C JC", picked(page, "The meld on the table"))
+    picked(page, "The meld on the table").nth(1).click()
+    expect(page.get_by_role("button", name="Take out")).to_be_visible()
+    assert scroll_width(page) <= 360, "the referee scrolls sideways"
+    small = page.locator("#referee").evaluate(SMALL_TARGETS)
+    assert not small, "tap targets under 44 px on the referee:\n" + "\n".join(small)
+
+
+def test_a_third_copy_cannot_be_tapped_in(page, live_url):
+    open_referee(page, live_url)
+    row = picked(page)
+    tap(page, "5H 5H", row)
+    # Two packs hold two 5♥: the button is spent.
+    expect(deck(page).get_by_role("button", name="5♥", exact=True)).to_be_disabled()
+    tap(page, "JK JK", row)
+    expect(deck(page).get_by_role("button", name="Joker", exact=True)).to_be_disabled()
+
+
+# --- A first meld against the bar in force -------------------------------------------------
+
+def test_hand_saudi_first_meld_must_beat_the_one_before(page, live_url, shot):
+    open_referee(page, live_url, "initial-meld", preset="saudi")
+    tap(page, "9C 10C JC", picked(page, "Meld 1"))
+    another_meld(page, 2)
+    tap(page, "QH QS QC", picked(page, "Meld 2"))
+    # 9 + 10 + 10 and 10 + 10 + 10: 59, over the Gulf's 51.
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("Enough for a first meld")
+    expect(verdict(page)).to_contain_text("Total 59 · bar 51")
+    # Someone laid 60 before: the bar is 61, and 59 falls short.
+    page.get_by_label("Worth of the last first meld laid this deal").fill("60")
+    page.get_by_label("Worth of the last first meld laid this deal").blur()
+    expect(page.locator(".bar-line")).to_have_text("Bar in force: 61")
+    expect(verdict(page).locator("h2")).to_have_text("Not a first meld")
+    expect(verdict(page)).to_contain_text("The melds are worth 59, short of the 61")
+    shot(page, "referee-first-meld")
+    no_reload(page)
+
+
+def test_a_kuwaiti_announcement_starts_at_its_own_bar(page, live_url):
+    open_referee(page, live_url, "initial-meld", preset="kuwait")
+    expect(page.get_by_role("link", name="Announcement")).to_have_attribute(
+        "aria-current", "page")
+    tap(page, "9C 10C JC", picked(page, "Meld 1"))
+    another_meld(page, 2)
+    tap(page, "QH QS QC", picked(page, "Meld 2"))
+    ask(page)
+    # An announcement needs 91: 59 is not enough.
+    expect(page.locator(".bar-line")).to_have_text("Bar in force: 91")
+    expect(verdict(page).locator("h2")).to_have_text("Not enough to announce")
+
+
+# --- Adding to a meld: which end a wild goes, and the one-card exception ----------------------
+
+def test_adding_a_wild_goes_at_the_end_the_table_says(page, live_url, shot):
+    open_referee(page, live_url, "lay-off", preset="levant")
+    # 7♦ turned: A♦ is wild.
+    page.locator(".indicator-deck").get_by_role("button", name="7♦", exact=True).click()
+    expect(page.locator(".indicator-set")).to_contain_text("Wild: A♦")
+    table = picked(page, "The meld on the table")
+    tap(page, "9C 10C JC", table)
+    tap(page, "AD", pick_into(page, "The cards to add"))
+    page.get_by_text("Which end, going out").click()
+    page.get_by_role("radio", name="the low end").check()
+    # The address follows the form once the page has the change.
+    expect(page).to_have_url(re.compile("end=low"))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("The cards may be added")
+    expect(meld_cards(page)).to_have_text([re.compile(r"^\s*A♦\s*= 8♣"), starts("9♣"),
+                                           starts("10♣"), starts("J♣")])
+    page.get_by_role("radio", name="the high end").check()
+    expect(meld_cards(page).nth(3)).to_contain_text("= Q♣")
+    shot(page, "referee-lay-off")
+    no_reload(page)
+
+
+def test_one_card_joins_two_and_a_wild_only_when_going_out(page, live_url):
+    open_referee(page, live_url, "lay-off")
+    tap(page, "5S 5D JK", picked(page, "The meld on the table"))
+    tap(page, "5C", pick_into(page, "The cards to add"))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("The cards may not be added")
+    expect(verdict(page)).to_contain_text("unless you go out this turn")
+    page.get_by_text("Which end, going out").click()
+    page.get_by_role("checkbox", name="The player goes out this turn").check()
+    expect(page).to_have_url(re.compile("going_out=yes"))
+    expect(verdict(page).locator("h2")).to_have_text("The cards may be added")
+
+
+# --- Taking a wild, a full hand, a redeal ----------------------------------------------------
+
+def test_taking_the_wild_back_with_the_card_it_stands_for(page, live_url, shot):
+    open_referee(page, live_url, "swap")
+    tap(page, "9C JK JC", picked(page, "The meld on the table"))
+    tap(page, "10C", pick_into(page, "The cards given for the wild"))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("The wild may be taken")
+    expect(verdict(page).locator(".takes")).to_contain_text("JK")
+    expect(meld_cards(page)).to_have_text([starts("9♣"), starts("10♣"), starts("J♣")])
+    shot(page, "referee-swap")
+
+
+HAND = "10H JH QH KH AH 2S 2D 2C 5S 5D 5C 8S 8D 8C 4S"
+
+
+def test_a_full_hand_shows_its_arrangement_and_discard(page, live_url, shot):
+    open_referee(page, live_url, "hand", preset="egypt")
+    page.locator(".indicator-deck").get_by_role("button", name="7♠", exact=True).click()
+    tap(page, HAND, picked(page))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("A full hand")
+    # Three groups and the run of hearts; the 4♠ fits nothing and is thrown.
+    expect(verdict(page).locator(".meld")).to_have_count(4)
+    expect(verdict(page).locator(".discard")).to_contain_text("4♠")
+    shot(page, "referee-hand")
+
+
+def test_a_full_hand_of_one_colour_earns_its_bonus(page, live_url):
+    open_referee(page, live_url, "hand", preset="egypt")
+    page.locator(".indicator-deck").get_by_role("button", name="7♠", exact=True).click()
+    # Every card red, in three runs: "all of one colour" doubles the score in Egypt.
+    tap(page, "AH 2H 3H 4H 5H 9H 10H JH QH KH 6D 7D 8D 9D 3D", picked(page))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("A full hand")
+    expect(verdict(page).locator(".bonus")).to_contain_text(["all of one colour ×2"])
+
+
+def test_a_redeal_claim_counts_the_identical_pairs(page, live_url, shot):
+    open_referee(page, live_url, "redeal", preset="levant")
+    page.locator(".indicator-deck").get_by_role("button", name="7♦", exact=True).click()
+    tap(page, "2H 2H 3H 3H 4H 4H 5H 6H 7H 8H 9H 10H JH QH", picked(page))
+    ask(page)
+    # Three pairs and no wild: not enough.
+    expect(verdict(page).locator("h2")).to_have_text("No redeal")
+    # With the wild A♦ instead of the Q♥, three pairs and a wild are enough.
+    picked(page).nth(13).click()
+    page.get_by_role("button", name="Take out").click()
+    expect(picked(page)).to_have_count(13)
+    tap(page, "AD", picked(page))
+    expect(verdict(page).locator("h2")).to_have_text("Redeal allowed")
+    expect(verdict(page).locator(".pairs")).to_contain_text("2♥")
+    shot(page, "referee-redeal")
+
+
+# --- From a game: the indicator remembered, a ruling kept ---------------------------------
+
+def test_a_ruling_kept_from_a_game_shows_on_its_page_and_printed_sheet(page, live_url, shot):
+    game_url = start_game(page, live_url, ["Sami", "Rana", "Omar"])
+    page.locator(".actions").get_by_role("link", name="Referee").click()
+    expect(page.get_by_role("heading", name=re.compile("^Referee · Levant"))).to_be_visible()
+    expect(page.locator(".meta")).to_contain_text("deal 1")
+    page.locator(".indicator-deck").get_by_role("button", name="7♦", exact=True).click()
+    tap(page, "9C AD JC", picked(page))
+    ask(page)
+    expect(verdict(page)).to_contain_text("the wild A♦ stands for 10♣")
+    shot(page, "referee-from-game")
+
+    # Another check of the same deal does not ask for the indicator again.
+    tab(page, "Full hand")
+    expect(page.locator(".indicator-set")).to_contain_text("7♦")
+    tab(page, "Meld")
+    tap(page, "9C AD JC", picked(page))
+    ask(page)
+    page.get_by_role("button", name="Keep this ruling in the game's history").click()
+    expect(page).to_have_url(re.compile(re.escape(game_url) + "#rulings$"))
+    rulings = page.locator("#rulings")
+    expect(rulings.locator("li")).to_have_count(1)
+    expect(rulings).to_contain_text("Deal 1 · Meld: A valid meld")
+    expect(rulings).to_contain_text("the wild A♦ stands for 10♣")
+    shot(page, "game-with-ruling")
+
+    page.get_by_role("link", name="Print the sheet").click()
+    expect(page.locator("#rulings")).to_contain_text("the wild A♦ stands for 10♣")
+    shot(page, "print-with-ruling")
+
+
+# --- Without JavaScript --------------------------------------------------------------------
+
+def test_the_picker_works_as_a_plain_form_without_javascript(browser, live_url, shot):
+    context = browser.new_context(viewport={"width": 360, "height": 780},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  java_script_enabled=False)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_url}/referee/meld?preset=gulf")
+        row = picked(page)
+        tap(page, "10S JS JK", row)
+        ask(page)
+        expect(verdict(page)).to_contain_text("the wild JK stands for Q♠")
+        row.nth(2).click()
+        page.get_by_role("button", name="◀ Earlier").click()
+        page.get_by_role("button", name="◀ Earlier").click()
+        expect_cards(row, "JK 10S JS")
+        expect(verdict(page)).to_contain_text("the wild JK stands for 9♠")
+        # Each tap came back as the question's own address: a reload taps nothing again.
+        page.reload()
+        expect_cards(row, "JK 10S JS")
+        shot(page, "referee-no-javascript")
+    finally:
+        context.close()

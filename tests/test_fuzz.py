@@ -1,0 +1,198 @@
+"""Hostile and malformed input at every endpoint and every form (issue 6): wrong types,
+huge strings, nested junk, unicode, NUL bytes, lone surrogates, bodies that are not JSON,
+form posts with junk fields, junk in the address. Whatever comes in: never a 500, never a
+traceback in the answer, and a refused request stores nothing (every table's rows are
+counted before and after).
+
+Routes are enumerated from the app's URL map, so routes added later are fuzzed too. Each
+test is bounded (max_examples, spread over the routes it samples) to keep the file well
+under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pagework import API, PLAYERS, XSS, path_of, record, routes, rows, start
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+def bounded(examples: int):
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+APP = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                  "SECRET_KEY": "fuzz-routes"})
+API_ROUTES = routes(APP, api=True)
+FORM_ROUTES = routes(APP, api=False, writes=True)
+PAGE_READS = [(m, r) for m, r in routes(APP, api=False, writes=False)
+              if r.endpoint not in ("home.healthz",)]
+
+HOSTILE = st.sampled_from([
+    "", " ", "\x00", "a\x00b", "\ud800", "\ufeff", "\u202e" + "Ali", "٢٤٦٨", "🂡" * 50,
+    "x" * 100_000, XSS, '"><img src=x onerror=alert(1)>', "' OR 1=1 --", "../../etc/passwd",
+    "%s%n", "{{7*7}}", "null", "NaN", "-1", "0", "1e309", "99999999999999999999",
+])
+TEXT = st.one_of(HOSTILE, st.text(max_size=60))
+SCALARS = st.one_of(st.none(), st.booleans(),
+                    st.integers(min_value=-2**70, max_value=2**70),
+                    st.floats(allow_nan=True, allow_infinity=True), TEXT)
+JSON = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(TEXT, inner, max_size=5)), max_leaves=15)
+# The fields the endpoints read, so junk reaches past "field missing".
+API_FIELDS = ["rules", "players", "first_dealer", "partnerships", "pin", "deal", "outcome",
+              "winner", "finish", "hands", "bonuses", "indicator", "first_melds", "cards",
+              "melds", "minimum", "meld", "add", "give", "end", "going_out", "one_card",
+              "teams", "preset"]
+FORM_FIELDS = (["preset", "first_dealer", "partnerships", "pin", "move", "deal", "outcome",
+                "winner", "finish", "bonuses", "indicator", "check", "csrf_token"]
+               + [f"{kind}_{seat}" for kind in ("player", "melded", "points", "cards",
+                                                "mistake") for seat in range(6)]
+               + ["opt_rounds", "opt_wild_mode", "opt_initial_minimum", "opt_dealer_rule"])
+QUERY_FIELDS = ["code", "q", "date", "next", "preset", "tap", "pick", "select", "drag",
+                "act", "clear", "more", "set_indicator", "change_indicator", "cards", "meld",
+                "add", "give", "indicator", "target", "selected", "minimum", "end"]
+VALID_DEAL = {"deal": 2, "outcome": "scored", "winner": "Badr", "finish": "partial",
+              "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}}
+VALID_GAME = {"rules": "levant", "players": PLAYERS, "first_dealer": "Ali"}
+
+
+def json_bodies():
+    """Junk objects, junk of every other JSON type, and valid bodies with one field (or a
+    hand's field) replaced by junk."""
+    junk_object = st.dictionaries(st.one_of(st.sampled_from(API_FIELDS), TEXT), JSON,
+                                  max_size=8)
+    spoiled = st.builds(lambda base, key, value: base | {key: value},
+                        st.sampled_from([VALID_DEAL, VALID_GAME]),
+                        st.sampled_from(API_FIELDS), JSON)
+    spoiled_hand = st.builds(
+        lambda value: VALID_DEAL | {"hands": {"Ali": value, "Caro": {"melded": False}}}, JSON)
+    return st.one_of(junk_object, spoiled, spoiled_hand, JSON)
+
+
+@pytest.fixture(scope="module")
+def fuzz_app():
+    """One app for the module (Hypothesis reruns a test many times), CSRF off so junk
+    reaches the forms' own checks, with a game of one deal to aim at."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False,
+                      # Junk PINs must not lock the fuzzer out of the PIN game.
+                      "RATELIMIT_ENABLED": False})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    app.config["FUZZ_GAME"] = start(client)
+    record(client, app.config["FUZZ_GAME"])
+    return app
+
+
+def _assert_answer_is_clean(response, api: bool) -> None:
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    text = response.get_data(as_text=True)
+    assert "Traceback" not in text and 'File "' not in text
+    if api and response.status_code >= 400:
+        error = response.get_json()["error"]
+        assert isinstance(error, str) and error.strip()
+
+
+def _assert_refusal_stored_nothing(app, response, before) -> None:
+    if response.status_code >= 400:
+        assert rows(app) == before
+
+
+@bounded(150)
+@given(pair=st.sampled_from(API_ROUTES), body=json_bodies())
+def test_the_api_survives_any_json_body(fuzz_app, pair, body):
+    method, rule = pair
+    before = rows(fuzz_app)
+    client = fuzz_app.test_client()
+    # json.dumps rather than json=: NaN, huge numbers and lone surrogates go as written.
+    response = client.open(path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]),
+                           method=method, data=json.dumps(body),
+                           content_type="application/json")
+    _assert_answer_is_clean(response, api=True)
+    _assert_refusal_stored_nothing(fuzz_app, response, before)
+
+
+@bounded(60)
+@given(pair=st.sampled_from([(m, r) for m, r in API_ROUTES if m in ("POST", "PUT")]),
+       raw=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)),
+       content_type=st.sampled_from(["application/json", "text/plain", None,
+                                     "application/x-www-form-urlencoded",
+                                     "application/json; charset=latin-1",
+                                     "multipart/form-data; boundary=zz"]))
+def test_the_api_survives_bodies_that_are_not_json(fuzz_app, pair, raw, content_type):
+    method, rule = pair
+    before = rows(fuzz_app)
+    response = fuzz_app.test_client().open(
+        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=raw,
+        content_type=content_type)
+    _assert_answer_is_clean(response, api=True)
+    assert response.status_code in (400, 404, 405, 409, 415), response.status_code
+    assert rows(fuzz_app) == before
+
+
+@bounded(120)
+@given(pair=st.sampled_from(FORM_ROUTES),
+       fields=st.dictionaries(st.one_of(st.sampled_from(FORM_FIELDS), st.text(max_size=12)),
+                              st.one_of(TEXT.filter(lambda t: "\ud800" not in t),
+                                        st.lists(st.text(max_size=8), max_size=3)),
+                              max_size=12),
+       htmx=st.booleans())
+def test_every_form_survives_junk_fields(fuzz_app, pair, fields, htmx):
+    method, rule = pair
+    before = rows(fuzz_app)
+    response = fuzz_app.test_client().open(
+        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=fields,
+        headers={"HX-Request": "true"} if htmx else {})
+    _assert_answer_is_clean(response, api=False)
+    _assert_refusal_stored_nothing(fuzz_app, response, before)
+
+
+@bounded(50)
+@given(pair=st.sampled_from(FORM_ROUTES), raw=st.binary(max_size=400))
+def test_every_form_survives_a_body_of_raw_bytes(fuzz_app, pair, raw):
+    method, rule = pair
+    before = rows(fuzz_app)
+    response = fuzz_app.test_client().open(
+        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=raw,
+        content_type="application/x-www-form-urlencoded")
+    _assert_answer_is_clean(response, api=False)
+    _assert_refusal_stored_nothing(fuzz_app, response, before)
+
+
+@bounded(100)
+@given(pair=st.sampled_from(PAGE_READS),
+       query=st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.text(max_size=8)),
+                             TEXT.filter(lambda t: "\ud800" not in t), max_size=6),
+       htmx=st.booleans())
+def test_every_page_survives_junk_in_its_address(fuzz_app, pair, query, htmx):
+    method, rule = pair
+    before = rows(fuzz_app)
+    response = fuzz_app.test_client().open(
+        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method,
+        query_string=query, headers={"HX-Request": "true"} if htmx else {})
+    _assert_answer_is_clean(response, api=False)
+    assert rows(fuzz_app) == before
+    response.close()
+
+
+@bounded(15)
+@given(game_id=st.text(min_size=1, max_size=200).filter(lambda t: "/" not in t))
+def test_a_junk_game_id_is_a_404_everywhere(fuzz_app, game_id):
+    client = fuzz_app.test_client()
+    for method, rule in routes(fuzz_app):
+        if "game_id" not in rule.arguments:
+            continue
+        path = path_of(fuzz_app, rule, "PLACEHOLDER").replace(
+            "PLACEHOLDER", quote(game_id, safe=""))
+        kwargs = {"json": VALID_DEAL} if rule.rule.startswith(API) else {"data": {}}
+        response = client.open(path, method=method, **({} if method == "GET" else kwargs))
+        assert response.status_code in (404, 405), (path, response.status_code)

@@ -1,0 +1,514 @@
+"""The referee pages (scorekeeper/web/referee.py) through Flask's test client: every route,
+whole and as the htmx block; each check's verdict against the JSON API's for the same
+question; the picker's taps (add, select, move, take out, drag, the copies the packs
+hold); the indicator remembered for a game's deal; kept rulings on the game page and the
+printed sheet; and bad input, which gets a clear message and keeps nothing.
+
+The rules themselves are the engine's business (tests/test_rules_*.py); here the page must
+say what the API says. CSRF is off in the test app (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, RulingRecord
+from scorekeeper.rules import PRESETS, Card, Rules
+from scorekeeper.web.access import set_pin
+from scorekeeper.web.picker import DECK, read, tap
+
+API = "/api/v1"
+HX = {"HX-Request": "true"}
+CHECKS = ["meld", "initial-meld", "lay-off", "swap", "hand", "redeal"]
+PLAYERS = ["Ali", "Badr", "Caro"]
+
+# A full hand under the Levant rules with 7♠ turned (A♠ wild): three groups and the run of
+# hearts, the 4♠ thrown (tests/test_api_referee.py has the same hand).
+FULL_HAND = "10H JH QH KH AH 2S 2D 2C 5S 5D 5C 8S 8D 8C 4S"
+# Dealt hands: three identical pairs and the wild A♦ (7♦ turned); four pairs.
+PAIRS_AND_A_WILD = "2H 2H 3H 3H 4H 4H 5H 6H 7H 8H 9H 10H JH AD"
+FOUR_PAIRS = "2H 2H 3H 3H 4H 4H 5H 5H 6H 7H 8H 9H 10H JH"
+
+#: One question per check, as the page's form carries it, and the same in the API's shape.
+#: Each gets a verdict the table could argue over: a wild placed by its position, a first
+#: meld short of the bar, a wild laid at the low end, a swap, a full hand, a redeal.
+QUESTIONS = [
+    ("meld", "gulf", {"cards": "JK 9C 10C"}, {"cards": ["JK", "9C", "10C"]}),
+    ("meld", "levant", {"indicator": "7D", "cards": "9C AD JC"},
+     {"indicator": "7D", "cards": ["9C", "AD", "JC"]}),
+    ("meld", "levant", {"indicator": "7D", "cards": "9C JC AD"},
+     {"indicator": "7D", "cards": ["9C", "JC", "AD"]}),
+    ("initial-meld", "saudi", {"meld1": "9C 10C JC", "meld2": "QH QS QC", "previous": "60"},
+     {"melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]], "minimum": 61}),
+    ("initial-meld", "kuwait", {"meld1": "9C 10C JC", "meld2": "QH QS QC"},
+     {"melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]]}),
+    ("lay-off", "levant", {"indicator": "7D", "meld": "9C 10C JC", "add": "AD", "end": "low"},
+     {"indicator": "7D", "meld": ["9C", "10C", "JC"], "add": ["AD"], "end": "low"}),
+    ("lay-off", "gulf", {"meld": "5S 5D JK", "add": "5C"},
+     {"meld": ["5S", "5D", "JK"], "add": ["5C"]}),
+    ("lay-off", "gulf", {"meld": "5S 5D JK", "add": "5C", "going_out": "yes"},
+     {"meld": ["5S", "5D", "JK"], "add": ["5C"], "going_out": True}),
+    ("swap", "gulf", {"meld": "9C JK JC", "give": "10C"},
+     {"meld": ["9C", "JK", "JC"], "give": ["10C"]}),
+    ("swap", "gulf", {"meld": "9C JK JC", "give": "JC"},
+     {"meld": ["9C", "JK", "JC"], "give": ["JC"]}),
+    ("hand", "levant", {"indicator": "7S", "cards": FULL_HAND},
+     {"indicator": "7S", "cards": FULL_HAND.split()}),
+    ("redeal", "levant", {"indicator": "7D", "cards": PAIRS_AND_A_WILD},
+     {"indicator": "7D", "cards": PAIRS_AND_A_WILD.split()}),
+    ("redeal", "gulf", {"cards": FOUR_PAIRS}, {"cards": FOUR_PAIRS.split()}),
+]
+
+
+# --- helpers -------------------------------------------------------------------------
+
+def text_of(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def reason(page: str) -> str:
+    found = re.search(r'<p class="reason">(.*?)</p>', page, re.S)
+    assert found, "no verdict on the page"
+    return text_of(found.group(1))
+
+
+def verdict_class(page: str) -> str:
+    found = re.search(r'<section class="verdict (\w+)"', page)
+    assert found, "no verdict on the page"
+    return found.group(1)
+
+
+def alerts(page: str) -> list[str]:
+    return [text_of(m) for m in re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', page,
+                                            re.S)]
+
+
+def picked(page: str, name: str = "cards") -> list[str]:
+    """The cards picked into list *name*, as the form carries them."""
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)">', page)
+    return found.group(1).split() if found else []
+
+
+def args_of(location: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
+
+
+def ask(client, check: str, **args):
+    return client.get(f"/referee/{check}", query_string=args)
+
+
+def api(client, check: str, body: dict) -> dict:
+    response = client.post(f"{API}/referee/{check}", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def upheld(answer: dict) -> bool:
+    return answer.get("valid", answer.get("hand", answer.get("allowed")))
+
+
+def new_game(client, rules="levant") -> str:
+    response = client.post(f"{API}/games", json={
+        "rules": rules, "players": PLAYERS, "first_dealer": "Ali"})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["id"]
+
+
+def kept(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(RulingRecord))
+
+
+def record_deal(client, game_id: str, number: int) -> None:
+    response = client.post(f"{API}/games/{game_id}/deals", json={
+        "deal": number, "outcome": "scored", "winner": "Badr", "finish": "partial",
+        "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}})
+    assert response.status_code == 201, response.get_data(as_text=True)
+
+
+# --- routes, whole and as the htmx block --------------------------------------------------
+
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_each_check_is_a_page_and_an_htmx_block(client, check, htmx):
+    response = client.get(f"/referee/{check}?preset=gulf", headers=HX if htmx else {})
+    assert response.status_code == 200
+    page = response.text
+    assert 'id="referee"' in page
+    assert ("<html" in page) is not htmx
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_referee_alone_opens_on_the_meld_check_with_a_form_chooser(client):
+    page = client.get("/referee").text
+    assert 'aria-current="page">Meld<' in page
+    for name in PRESETS:
+        assert f"preset={name}" in page
+    # The Levant form is the default, and turns an indicator: it is asked for first.
+    assert "Which card is turned up?" in page
+    assert 'name="tap"' not in page
+
+
+def test_the_site_header_links_the_referee(client):
+    assert 'href="/referee"' in client.get("/").text
+
+
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_games_referee_is_a_page_and_an_htmx_block(client, check, htmx):
+    game_id = new_game(client, "gulf")
+    response = client.get(f"/games/{game_id}/referee/{check}", headers=HX if htmx else {})
+    assert response.status_code == 200
+    assert 'id="referee"' in response.text
+    assert ("<html" in response.text) is not htmx
+    assert "Back to the game" in response.text
+
+
+def test_the_game_page_links_its_referee(client):
+    game_id = new_game(client)
+    assert f'href="/games/{game_id}/referee"' in client.get(f"/games/{game_id}").text
+    page = client.get(f"/games/{game_id}/referee").text
+    assert "Referee · Levant" in page
+    assert "deal 1" in page
+
+
+def test_an_unknown_game_or_check_is_404(client):
+    assert client.get("/games/no-such-game/referee").status_code == 404
+    assert client.get("/referee/poker").status_code == 404
+
+
+# --- the verdict is the API's -------------------------------------------------------------
+
+@pytest.mark.parametrize(("check", "preset", "form", "body"), QUESTIONS)
+def test_the_verdict_on_the_page_is_the_apis(client, check, preset, form, body):
+    response = ask(client, check, preset=preset, ruled="yes", **form)
+    assert response.status_code == 200, alerts(response.text)
+    answer = api(client, check, {"rules": preset, **body})
+    assert reason(response.text) == answer["reason"]
+    assert verdict_class(response.text) == ("upheld" if upheld(answer) else "refused")
+
+
+@pytest.mark.parametrize(("check", "preset", "form", "body"), QUESTIONS)
+def test_the_verdict_in_a_game_is_the_apis_under_the_games_rules(client, check, preset,
+                                                                  form, body):
+    game_id = new_game(client, preset)
+    response = client.get(f"/games/{game_id}/referee/{check}",
+                          query_string={"ruled": "yes", **form})
+    assert response.status_code == 200, alerts(response.text)
+    answer = api(client, check, {"rules": preset, **body})
+    assert reason(response.text) == answer["reason"]
+
+
+def test_a_meld_shows_what_the_wild_stands_for_and_each_cards_worth(client):
+    """Seed 000, "Wild Cards": the wild's place in the sequence says what it stands for."""
+    page = ask(client, "meld", preset="gulf", cards="JK 9C 10C", ruled="yes").text
+    verdict = page[page.index('id="verdict"'):]
+    assert "= 8♣" in verdict
+    assert re.findall(r'<span class="worth">(\d+)</span>', verdict) == ["8", "9", "10"]
+    # Laid after the 10♣ the same joker is the J♣.
+    page = ask(client, "meld", preset="gulf", cards="9C 10C JK", ruled="yes").text
+    assert "= J♣" in page[page.index('id="verdict"'):]
+
+
+def test_a_full_hand_shows_the_arrangement_the_discard_and_the_bonuses(client):
+    answer = api(client, "hand", {"rules": "egypt", "indicator": "7S",
+                                  "cards": FULL_HAND.split()})
+    page = ask(client, "hand", preset="egypt", indicator="7S", cards=FULL_HAND,
+               ruled="yes").text
+    verdict = page[page.index('id="verdict"'):]
+    assert verdict.count('class="card-row meld"') == len(answer["melds"])
+    discard = re.search(r'<p class="discard">(.*?)</p>', verdict, re.S)
+    assert text_of(discard.group(1)).replace(" ", "").endswith(
+        "".join(Card.parse(c).symbol for c in answer["discard"]))
+
+
+def test_a_first_meld_shows_the_bar_in_force(client):
+    """Seed 002, Hand Saudi: each first meld must beat the one before by at least one."""
+    page = ask(client, "initial-meld", preset="saudi", meld1="9C 10C JC",
+               previous="60").text
+    assert "Bar in force: 61" in page
+    assert "Bar in force: 51" in ask(client, "initial-meld", preset="saudi").text
+    # The Kuwaiti announcement's own bar (seed 001).
+    assert "Bar in force: 91" in ask(client, "initial-meld", preset="kuwait").text
+
+
+# --- the picker's taps ----------------------------------------------------------------------
+
+def test_a_tap_adds_the_card_and_the_plain_form_lands_on_the_questions_address(client):
+    response = ask(client, "meld", preset="gulf", cards="9C 10C", tap="JK")
+    assert response.status_code == 303
+    assert args_of(response.location)["cards"] == "9C 10C JK"
+    assert "tap" not in args_of(response.location)
+    page = client.get(response.location).text
+    assert picked(page) == ["9C", "10C", "JK"]
+
+
+def test_with_htmx_a_tap_answers_the_block_and_the_address_follows(client):
+    response = client.get("/referee/meld", query_string={"preset": "gulf", "cards": "9C",
+                                                         "tap": "10C"}, headers=HX)
+    assert response.status_code == 200
+    assert picked(response.text) == ["9C", "10C"]
+    assert args_of(response.headers["HX-Replace-Url"])["cards"] == "9C 10C"
+
+
+def test_a_selected_card_moves_and_comes_out(client):
+    page = client.get("/referee/meld", query_string={
+        "preset": "gulf", "cards": "9C 10C JK", "select": "cards:2"}, follow_redirects=True).text
+    assert 'aria-pressed="true"' in page
+    assert "Take out" in page
+    moved = ask(client, "meld", preset="gulf", cards="9C 10C JK", selected="cards:2",
+                act="earlier")
+    assert args_of(moved.location)["cards"] == "9C JK 10C"
+    assert args_of(moved.location)["selected"] == "cards:1"
+    out = ask(client, "meld", preset="gulf", cards="9C 10C JK", selected="cards:0",
+              act="out")
+    assert args_of(out.location)["cards"] == "10C JK"
+    assert "selected" not in args_of(out.location)
+
+
+def test_a_drag_moves_a_card_to_its_new_place(client):
+    response = ask(client, "meld", preset="gulf", cards="JK 9C 10C", drag="cards:0:2")
+    assert args_of(response.location)["cards"] == "9C 10C JK"
+
+
+def test_taps_go_to_the_list_picked(client):
+    response = ask(client, "lay-off", preset="gulf", meld="9C 10C JC", pick="add")
+    assert args_of(response.location)["target"] == "add"
+    response = ask(client, "lay-off", preset="gulf", meld="9C 10C JC", target="add",
+                   tap="QC")
+    assert args_of(response.location)["add"] == "QC"
+    assert args_of(response.location)["meld"] == "9C 10C JC"
+
+
+def test_another_meld_opens_a_list_for_it(client):
+    response = ask(client, "initial-meld", preset="gulf", meld1="9C 10C JC", more="yes")
+    assert args_of(response.location)["melds"] == "2"
+    assert args_of(response.location)["target"] == "meld2"
+
+
+def test_a_spent_card_is_shown_disabled(client):
+    page = ask(client, "meld", preset="gulf", cards="5H 5H JK JK").text
+    assert re.search(r'name="tap" value="5H"[^>]*disabled', page)
+    assert re.search(r'name="tap" value="JK"[^>]*disabled', page)
+    assert not re.search(r'name="tap" value="5S"[^>]*disabled', page)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(taps=st.lists(st.sampled_from([*map(str, DECK[:6]), "JK", "AS"]), max_size=12),
+       preset=st.sampled_from(["gulf", "kuwait"]))
+def test_no_run_of_taps_picks_more_copies_than_the_packs_hold(taps, preset):
+    rules = Rules.for_table(preset, 2)
+    picker = read({}, ["cards"])
+    for card in taps:
+        picker = tap(picker, {"tap": card}, rules, None)
+    counts = {c: picker.lists["cards"].count(c) for c in picker.lists["cards"]}
+    assert all(n <= (rules.jokers if c.is_joker else rules.packs) for c, n in counts.items())
+
+
+# --- the indicator, picked once for the deal ----------------------------------------------
+
+def test_the_indicator_is_remembered_for_the_games_deal_only(client):
+    game_id = new_game(client)
+    response = client.get(f"/games/{game_id}/referee/meld", query_string={
+        "set_indicator": "7D"})
+    assert args_of(response.location)["indicator"] == "7D"
+    # Another check of the same deal knows it.
+    page = client.get(f"/games/{game_id}/referee/hand").text
+    assert 'name="indicator" value="7D"' in page
+    assert "Which card is turned up?" not in page
+    # The next deal turns another card.
+    record_deal(client, game_id, 1)
+    page = client.get(f"/games/{game_id}/referee/hand").text
+    assert "Which card is turned up?" in page
+
+
+def test_changing_the_indicator_asks_for_it_again(client):
+    game_id = new_game(client)
+    client.get(f"/games/{game_id}/referee/meld?set_indicator=7D")
+    client.get(f"/games/{game_id}/referee/meld?indicator=7D&change_indicator=yes")
+    assert "Which card is turned up?" in client.get(f"/games/{game_id}/referee").text
+
+
+def test_forms_without_an_indicator_never_ask_for_one(client):
+    page = ask(client, "meld", preset="gulf").text
+    assert "Which card is turned up?" not in page
+    assert 'name="tap" value="JK"' in page
+
+
+# --- keeping a ruling ----------------------------------------------------------------------
+
+def test_a_kept_ruling_is_on_the_game_page_and_the_printed_sheet(app, client):
+    game_id = new_game(client)
+    response = client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "indicator": "7D", "cards": "9C AD JC", "ruled": "yes"})
+    assert response.status_code == 303
+    assert response.location.endswith(f"/games/{game_id}#rulings")
+    with app.app_context():
+        record = db.session.scalars(select(RulingRecord)).one()
+        assert (record.check, record.deal_number) == ("meld", 1)
+        # The question in the API's shape, without the rules.
+        assert record.inputs == {"indicator": "7D", "cards": ["9C", "AD", "JC"]}
+    answer = api(client, "meld", {"rules": "levant", **record.inputs})
+    for page in (client.get(f"/games/{game_id}").text,
+                 client.get(f"/games/{game_id}/print").text):
+        rulings = page[page.index('id="rulings"'):]
+        assert "Deal 1 · Meld:" in text_of(rulings)
+        assert answer["reason"] in text_of(rulings)
+
+
+def test_the_game_pages_htmx_block_carries_the_rulings(client):
+    game_id = new_game(client, "gulf")
+    client.post(f"/games/{game_id}/rulings", data={
+        "check": "swap", "meld": "9C JK JC", "give": "10C", "ruled": "yes"})
+    block = client.get(f"/games/{game_id}", headers=HX).text
+    assert "<html" not in block
+    assert "Give 10♣ and take the wild JK." in block
+
+
+def test_a_kept_first_meld_raises_the_bar_for_the_rest_of_the_deal(client):
+    """Seed 002, Hand Saudi: the next first meld of the deal must beat the one kept."""
+    game_id = new_game(client, "saudi")
+    client.post(f"/games/{game_id}/rulings", data={
+        "check": "initial-meld", "meld1": "9C 10C JC", "meld2": "QH QS QC", "ruled": "yes"})
+    assert "Bar in force: 60" in client.get(f"/games/{game_id}/referee/initial-meld").text
+
+
+def test_a_ruling_is_kept_under_the_deal_being_played(app, client):
+    game_id = new_game(client, "gulf")
+    record_deal(client, game_id, 1)
+    client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
+    with app.app_context():
+        assert db.session.scalars(select(RulingRecord.deal_number)).one() == 2
+
+
+# --- bad input: a clear message, nothing kept ------------------------------------------------
+
+def test_an_unknown_card_is_named(client):
+    response = ask(client, "meld", preset="gulf", cards="9C ZZ", ruled="yes")
+    assert response.status_code == 422
+    assert any("“ZZ” is not a card" in a for a in alerts(response.text))
+
+
+def test_a_third_copy_of_a_card_is_refused_at_its_list(client):
+    response = ask(client, "meld", preset="gulf", cards="5H 5H", tap="5H")
+    assert response.status_code == 422
+    assert "5♥ appears 3 times, but the packs hold only 2 copies of it." in alerts(
+        response.text)
+    assert picked(response.text) == ["5H", "5H"]
+
+
+def test_a_third_joker_is_refused(client):
+    response = ask(client, "meld", preset="gulf", cards="JK JK", tap="JK")
+    assert response.status_code == 422
+    assert "JK appears 3 times, but the pack has only 2 jokers." in alerts(response.text)
+
+
+def test_the_indicator_counts_toward_the_copies(client):
+    response = ask(client, "meld", preset="levant", indicator="7D", cards="7D", tap="7D")
+    assert response.status_code == 422
+    assert any("counting the indicator" in a for a in alerts(response.text))
+
+
+def test_a_verdict_without_the_indicator_asks_for_it(client):
+    response = ask(client, "meld", preset="levant", cards="9C 10C JC", ruled="yes")
+    assert response.status_code == 422
+    assert any("say which card is the indicator" in a for a in alerts(response.text))
+    assert 'id="verdict"' not in response.text
+
+
+@pytest.mark.parametrize("indicator", ["JK", "XX"])
+def test_a_card_that_cannot_be_the_indicator_is_refused(client, indicator):
+    response = ask(client, "meld", preset="levant", set_indicator=indicator)
+    assert response.status_code == 422
+    assert alerts(response.text)
+    assert "Which card is turned up?" in response.text
+
+
+def test_an_unknown_form_of_hand_is_named(client):
+    response = ask(client, "meld", preset="poker")
+    assert response.status_code == 422
+    assert any("Unknown form of Hand “poker”" in a for a in alerts(response.text))
+
+
+@pytest.mark.parametrize("cards", ["2H 3H 4H", FULL_HAND + " 9D"])
+def test_a_full_hand_needs_fifteen_cards(client, cards):
+    response = ask(client, "hand", preset="gulf", cards=cards, ruled="yes")
+    assert response.status_code == 422
+    assert any("A full hand is checked on 15 cards" in a for a in alerts(response.text))
+
+
+def test_a_last_first_meld_that_is_not_a_number_is_refused(client):
+    response = ask(client, "initial-meld", preset="saudi", previous="lots", ruled="yes")
+    assert response.status_code == 422
+    assert any("whole number" in a for a in alerts(response.text))
+
+
+def test_a_ruling_for_an_unknown_game_is_not_kept(app, client):
+    response = client.post("/games/no-such-game/rulings", data={
+        "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
+    assert response.status_code == 404
+    assert "No game has this address, so the ruling was not kept." in alerts(response.text)
+    assert kept(app) == 0
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"check": "poker", "cards": "9C 10C JC", "ruled": "yes"}, "Say which check"),
+    ({"check": "meld", "cards": "9C 10C JC"}, "Ask for the verdict first"),
+    ({"check": "meld", "cards": "5H 5H 5H", "ruled": "yes"}, "5♥ appears 3 times"),
+    ({"check": "meld", "cards": "9C ZZ", "ruled": "yes"}, "“ZZ” is not a card"),
+    ({"check": "hand", "cards": "2H 3H 4H", "ruled": "yes"}, "15 cards"),
+])
+def test_a_bad_ruling_is_not_kept(app, client, data, message):
+    game_id = new_game(client, "gulf")
+    response = client.post(f"/games/{game_id}/rulings", data=data)
+    assert response.status_code == 422
+    assert any(message in a for a in alerts(response.text))
+    assert kept(app) == 0
+
+
+def test_a_ruling_needs_the_indicator_where_the_game_turns_one(app, client):
+    game_id = new_game(client)
+    response = client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
+    assert response.status_code == 422
+    assert any("say which card is the indicator" in a for a in alerts(response.text))
+    assert kept(app) == 0
+
+
+def test_a_finished_game_keeps_no_more_rulings(app, client):
+    response = client.post(f"{API}/games", json={
+        "rules": {"preset": "gulf", "rounds": 1}, "players": PLAYERS[:2],
+        "first_dealer": "Ali"})
+    game_id = response.get_json()["id"]
+    client.post(f"{API}/games/{game_id}/deals", json={
+        "deal": 1, "outcome": "scored", "winner": "Ali", "finish": "partial",
+        "hands": {"Badr": {"melded": False}}})
+    response = client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
+    assert response.status_code == 422
+    assert any("The game is over" in a for a in alerts(response.text))
+    assert kept(app) == 0
+
+
+def test_a_table_pin_guards_keeping_a_ruling_but_not_asking(app, client):
+    game_id = new_game(client, "gulf")
+    with app.app_context():
+        set_pin(db.session.get(Game, game_id), "2468")
+        db.session.commit()
+    page = client.get(f"/games/{game_id}/referee/meld?cards=9C+10C+JC&ruled=yes").text
+    assert reason(page).startswith("9♣ 10♣ J♣ is a sequence")
+    assert "enter the table's PIN" in page
+    response = client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
+    assert response.status_code == 403
+    assert kept(app) == 0
