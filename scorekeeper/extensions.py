@@ -6,8 +6,6 @@ without importing the application, as in flaskr and microblog.
 
 from flask_babel import Babel
 from flask_htmx import HTMX
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -22,6 +20,3 @@ htmx = HTMX()
 # takes only JSON bodies, which another site's page cannot send without the browser asking
 # first (scorekeeper.web.security).
 csrf = CSRFProtect()
-# Counts wrong table PINs (scorekeeper.web.access), in this process's memory unless
-# RATELIMIT_STORAGE_URI names a shared store; no limit applies to any route by default.
-limiter = Limiter(get_remote_address)

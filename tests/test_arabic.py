@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask_babel import force_locale, gettext
-from pagework import record, start
+from pagework import record, start, view_id
 
 from scorekeeper.i18n import FSI, PDI
 
@@ -46,9 +46,13 @@ def game(client) -> str:
     return game_id
 
 
-def pages(game: str) -> list[str]:
+@pytest.fixture
+def pages(app, client, game) -> list[str]:
+    """Every kind of page, with a game to show."""
+    view = f"/view/{view_id(app, game)}"
     return ["/", "/new", "/history", f"/games/{game}", f"/games/{game}/print",
-            f"/games/{game}/changes", "/referee/meld?preset=gulf", f"/games/{game}/referee"]
+            f"/games/{game}/changes", f"/games/{game}/deals/1/edit", view, f"{view}/print",
+            "/referee/meld?preset=gulf", f"/games/{game}/referee"]
 
 
 def language_of(response) -> tuple[str, str]:
@@ -98,16 +102,16 @@ def english_words(html: str) -> set[str]:
 
 # --- The language of the pages ---------------------------------------------------------
 
-def test_accept_language_ar_gives_arabic_pages_right_to_left(client, game, ar):
-    for path in pages(game):
+def test_accept_language_ar_gives_arabic_pages_right_to_left(client, pages, ar):
+    for path in pages:
         response = client.get(path, headers=ARABIC)
         assert response.status_code == 200, path
         assert language_of(response) == ("ar", "rtl"), path
         assert ar("Hand Scorekeeper") in response.text, path
 
 
-def test_arabic_pages_leave_nothing_in_english(client, game):
-    for path in pages(game):
+def test_arabic_pages_leave_nothing_in_english(client, pages):
+    for path in pages:
         left = english_words(client.get(path, headers=ARABIC).text)
         assert not left, f"English words on the Arabic {path}: {sorted(left)}"
 
@@ -124,10 +128,19 @@ def test_a_preferred_arabic_wins_over_a_later_english(client):
     assert language_of(response) == ("ar", "rtl")
 
 
-def test_pages_say_caches_must_key_on_the_language(client, game):
-    for path in pages(game):
+def test_pages_say_caches_must_key_on_the_language(client, pages):
+    for path in pages:
         vary = client.get(path).vary
         assert {"Accept-Language", "Cookie"} <= set(vary), path
+
+
+def test_a_locked_game_asks_for_its_pin_in_arabic(app, ar):
+    owner = app.test_client()
+    game_id = start(owner, PLAYERS, pin="2468")
+    visitor = app.test_client()
+    response = visitor.get(f"/games/{game_id}", headers=ARABIC)
+    assert ar("This table has a PIN") in response.text
+    assert not english_words(response.text)
 
 
 # --- The switch in the header -----------------------------------------------------------
@@ -138,8 +151,8 @@ def switch_link(html: str) -> str:
     return match.group(1).replace("&amp;", "&")
 
 
-def test_every_page_links_to_the_other_language_and_back_to_itself(client, game):
-    for path in pages(game):
+def test_every_page_links_to_the_other_language_and_back_to_itself(client, pages):
+    for path in pages:
         english = urlsplit(switch_link(client.get(path).text))
         assert english.path == "/language/ar"
         assert parse_qs(english.query)["next"] == [path], path
@@ -154,7 +167,8 @@ def test_the_switch_is_named_in_the_language_it_opens(client):
     assert re.search(r'<a class="language"[^>]*lang="en"[^>]*>English</a>', arabic)
 
 
-def test_switching_to_arabic_is_remembered_and_switching_back_gives_english(client, game):
+def test_switching_to_arabic_is_remembered_and_switching_back_gives_english(client, game,
+                                                                              pages):
     page = f"/games/{game}"
     response = client.get(switch_link(client.get(page, headers=ENGLISH).text))
     assert response.status_code == 303
@@ -165,7 +179,7 @@ def test_switching_to_arabic_is_remembered_and_switching_back_gives_english(clie
     assert int(re.search(r"Max-Age=(\d+)", cookie)[1]) >= 365 * 24 * 3600
 
     # The browser still asks for English: the device's choice wins, on every page.
-    for path in pages(game):
+    for path in pages:
         assert language_of(client.get(path, headers=ENGLISH)) == ("ar", "rtl"), path
 
     back = client.get(switch_link(client.get(page, headers=ENGLISH).text))
@@ -206,6 +220,14 @@ def test_after_a_refused_form_the_switch_returns_to_the_page_it_came_from(client
     # Someone else's page as the Referer leads home instead.
     response = client.get(link, headers={"Referer": "https://evil.example/new"})
     assert response.location == "/"
+
+
+def test_the_switch_returns_to_the_page_as_the_browser_last_showed_it(client):
+    # htmx moves the referee's address along with the cards picked; the header, and its
+    # link, were drawn before.
+    response = client.get("/language/ar", query_string={"next": "/referee/meld"},
+                          headers={"Referer": "http://localhost/referee/meld?cards=5H+6H"})
+    assert response.location == "/referee/meld?cards=5H+6H"
 
 
 # --- A game kept in Arabic --------------------------------------------------------------
@@ -293,3 +315,34 @@ def test_a_meld_refereed_on_the_arabic_page(client, ar):
     row = re.search(r'<div class="card-row meld">(.*?)</div>\s*(?:<|$)', text, re.S)
     assert row, "no meld shown with the verdict"
     assert re.findall(r'<span class="rank">([^<]+)</span>', row.group(1))[:2] == ["5", "6"]
+
+
+# --- Errors ------------------------------------------------------------------------------
+
+def test_an_unknown_address_answers_a_page_in_the_readers_language(client, ar):
+    arabic = client.get("/no/such/page", headers=ARABIC)
+    assert arabic.status_code == 404
+    assert language_of(arabic) == ("ar", "rtl")
+    assert ar("There is nothing at this address. Check the link.") in arabic.text
+    english = client.get("/no/such/page", headers=ENGLISH)
+    assert english.status_code == 404
+    assert language_of(english) == ("en", "ltr")
+    assert "There is nothing at this address. Check the link." in english.text
+
+
+def test_a_wrong_method_answers_a_page_that_names_the_right_ones(client, ar):
+    response = client.post("/history", headers=ARABIC)
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"]
+    assert ar("This address does not take that kind of request.") in response.text
+
+
+def test_the_api_answers_unknown_addresses_and_methods_in_arabic(client, ar):
+    missing = client.get(f"{API}/no/such/thing", headers=ARABIC)
+    assert missing.status_code == 404
+    assert missing.get_json() == {"error": ar("There is nothing at this address. "
+                                              "Check the link.")}
+    wrong = client.delete(f"{API}/rules", headers=ARABIC)
+    assert wrong.status_code == 405
+    assert wrong.get_json() == {"error": ar("This address does not take that kind of "
+                                            "request.")}

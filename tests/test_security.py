@@ -430,13 +430,16 @@ def test_the_view_only_page_shows_the_sheet_and_nothing_to_change_it(app, client
     assert "<form" not in text and "hx-post" not in text and 'class="edit"' not in text
 
 
-@pytest.mark.parametrize("suffix", ["", "/print", ".csv", ".json", "/qr.svg"])
-def test_nothing_the_view_link_answers_names_the_games_own_id(app, client, pin_game,
-                                                               suffix):
-    response = other_phone(app).get(f"/view/{view_id(app, pin_game)}{suffix}")
-    assert response.status_code == 200
-    assert pin_game not in response.get_data(as_text=True)
-    assert pin_game not in str(response.headers)
+@pytest.mark.parametrize("pair", [(m, r) for m, r in routes(APP, writes=False)
+                                  if r.rule.startswith("/view/")], ids=route_id)
+def test_nothing_the_view_link_answers_names_the_games_own_id(app, client, pin_game, pair):
+    method, rule = pair
+    for headers in ({}, HX):
+        response = other_phone(app).open(path_of(app, rule, pin_game), method=method,
+                                         headers=headers)
+        assert response.status_code == 200
+        assert pin_game not in response.get_data(as_text=True)
+        assert pin_game not in str(response.headers)
 
 
 def test_the_view_links_json_names_the_view_link(app, pin_game, client):

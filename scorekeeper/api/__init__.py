@@ -35,10 +35,12 @@ def bad_request(error):
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
     # Under /api/v1 every answer is JSON, even an unknown path or a wrong method; pages
-    # keep Flask's own error pages.
+    # answer with a page. Both in the reader's language (scorekeeper.web.errors).
+    from ..web import errors
+
     if not request.path.startswith(bp.url_prefix + "/"):
-        return error
-    return jsonify(error=error.description), error.code
+        return errors.page(error)
+    return jsonify(error=errors.sentence(error)), error.code
 
 
 from . import games, openapi, referee, rules_listing, scoring  # noqa: E402,F401  (routes)

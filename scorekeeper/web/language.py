@@ -36,16 +36,15 @@ def _local(target: str | None) -> str | None:
 
 
 def _back() -> str:
-    """Where to return after switching: the page named by ``next``, else the page the link
-    was on (a form's answer has no address of its own to reload), else home."""
-    if target := _local(request.args.get("next")):
-        return target
+    """Where to return after switching: the page the link was on, as the browser last
+    showed it (htmx may have moved its address since it was drawn, and a form's answer
+    has none of its own to fetch again), else the page named by ``next``, else home."""
     referrer = urlsplit(request.referrer or "")
-    if referrer.netloc == request.host:
+    if referrer.netloc == request.host and not referrer.path.startswith("/language/"):
         path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
         if target := _local(path):
             return target
-    return url_for("home.index")
+    return _local(request.args.get("next")) or url_for("home.index")
 
 
 @bp.get("/language/<code>")
@@ -58,8 +57,8 @@ def switch(code: str):
 
 
 def _switch_link() -> dict:
-    """The header's link to the other language, back to this very page when it can be
-    fetched again (a GET); after a form post, the switch goes back by the Referer."""
+    """The header's link to the other language. It names this page (when a GET can fetch
+    it again) for a browser that sends no Referer."""
     current = str(get_locale() or "en")
     other = "en" if current == "ar" else "ar"
     here = request.full_path.rstrip("?") if request.method == "GET" else None

@@ -62,9 +62,9 @@ LAYOUT_PROBLEMS = """
     (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30)}"`;
   const shown = (el) => {
     const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
     // Text kept for screen readers only (.visually-hidden) is 1 px wide on purpose.
-    return box.width > 1 && box.height > 1 && style.visibility !== "hidden";
+    // checkVisibility: not inside a closed <details>, display: none or hidden.
+    return box.width > 1 && box.height > 1 && el.checkVisibility({visibilityProperty: true});
   };
   const width = document.documentElement.clientWidth;
   for (const el of document.body.querySelectorAll("*")) {
@@ -99,6 +99,31 @@ LAYOUT_PROBLEMS = """
   return out;
 }
 """
+
+
+# The characters of an element in the order they are drawn: line by line, left to right
+# across the screen (not the order they are written in, which bidi may turn around).
+DRAWN = """
+el => {
+  const chars = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    for (let i = 0; i < node.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (box.width && node.data[i].trim()) chars.push([node.data[i], box.x, box.y]);
+    }
+  }
+  chars.sort((a, b) => (Math.round(a[2] / 8) - Math.round(b[2] / 8)) || a[1] - b[1]);
+  return chars.map((c) => c[0]).join("");
+}
+"""
+
+
+def drawn(locator) -> str:
+    return locator.evaluate(DRAWN)
 
 
 def expect_clean_layout(page: Page, where: str) -> None:
@@ -159,8 +184,8 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     expect(preview).to_contain_text(ar("This deal scores:"))
     going_out = preview.locator("li").filter(has_text="رنا").locator("strong")
     expect(going_out).to_have_text("-30")
-    # A minus in front of its number, not after it as a right-to-left run would put it.
-    assert going_out.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    # A minus drawn in front of its number, not after it as a right-to-left run puts it.
+    assert drawn(going_out) == "-30"
     expect_clean_layout(page, "the deal form")
     small = deal_form(page).evaluate(SMALL_TARGETS)
     assert not small, "tap targets under 44 px:\n" + "\n".join(small)
@@ -176,8 +201,9 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     expect(heads.nth(0)).to_have_text(ar("Deal"))
     right_to_left([heads.nth(i) for i in range(4)])
     expect(heads.nth(1)).to_have_text("سامي")
-    assert page.locator(".sheet tbody .score").nth(1).evaluate(
-        "el => getComputedStyle(el).direction") == "ltr"
+    assert drawn(page.locator(".sheet tbody .score").nth(1)) == "-30"
+    assert drawn(page.locator(".sheet tbody .running").nth(1)) == "-30"
+    assert drawn(page.locator(".sheet tfoot td").nth(1)) == "-30"
     expect(page.locator(".who dt").first).to_have_text(ar("Deals"))
     page.evaluate("window.scrollTo(0, 0)")
     expect_clean_layout(page, "the game page")
@@ -215,9 +241,12 @@ def test_a_meld_refereed_in_arabic(page, live_url, shot):
     laid = verdict.locator(".meld .card")
     expect(laid.locator(".rank")).to_have_text(["5", "6", ar("JK")])
     left_to_right([laid.nth(i) for i in range(3)])
-    # The reason names the cards in their own order inside the Arabic sentence.
-    expect(verdict.locator(".reason")).to_contain_text("5♥ 6♥ JK")
-    assert re.search(r"[\u0600-\u06ff]", verdict.locator(".reason").inner_text())
+    # The reason, an Arabic sentence, draws the cards in their own order, each rank
+    # before its suit; the card the wild stands for too (7♥, not ♥7).
+    reason = drawn(verdict.locator(".reason"))
+    assert re.search(r"[\u0600-\u06ff]", reason)
+    assert "5♥6♥JK" in reason, reason
+    assert "7♥" in reason and "♥7" not in reason, reason
     assert page.evaluate("window.__noReload") is True, "the referee reloaded the page"
     expect_clean_layout(page, "the referee")
     shot(page, "ar-referee")
