@@ -57,6 +57,7 @@ class Server:
         self.env = os.environ | {"DATABASE_URL": f"sqlite:///{database}",
                                  "SECRET_KEY": "load-test", "NO_QR": "1"}
         self.process: subprocess.Popen | None = None
+        self.output = database.with_suffix(".log")
         self.port = 0
         self.generation = 0  # moves at every start, so clients know to reconnect
         self.ready = threading.Event()
@@ -80,11 +81,17 @@ class Server:
                 break
         else:
             raise RuntimeError("the server did not start")
-        # Keep reading its output, or a full pipe would stall it.
-        self.reader = threading.Thread(target=self.process.stdout.read, daemon=True)
+        # Keep reading its output, or a full pipe would stall it; keep it beside the
+        # database, where a failed run's tracebacks can be read.
+        self.reader = threading.Thread(target=self._keep_output, daemon=True)
         self.reader.start()
         self.generation += 1
         self.ready.set()
+
+    def _keep_output(self) -> None:
+        with self.output.open("a") as out:
+            for line in self.process.stdout:
+                out.write(line)
 
     def kill(self) -> None:
         self.ready.clear()

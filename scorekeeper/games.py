@@ -113,7 +113,11 @@ def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
 def state_of(game: Game) -> GameState:
     key = (game.id, game.updated_at)
     state = _STATES.get(key)
-    if state is None:
+    # SQLite reads the game's row and its deals in two statements, and another phone's
+    # deal can be committed between them: a state cached from such a read sits under the
+    # old time stamp with a deal more (or less) than a consistent read of that moment.
+    # Trust the cache only when it has as many deals as the log at hand.
+    if state is None or len(state.deals) != len(game.deals):
         state = replay(table_of(game), log_of(game))
         _STATES[key] = state
         if len(_STATES) > _KEEP:

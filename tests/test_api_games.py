@@ -1169,8 +1169,13 @@ def test_property_random_games_keep_totals_and_survive_get_and_undo_redo(client,
             assert line.get("team_scores") == expected.get("team_scores")
         else:
             assert line["scores"] is None
-            assert state["dealer"] == before["dealer"]
             assert state["scored_rounds"] == before["scored_rounds"]
+            if state["finished"]:
+                # RULES.md section 6 (seed 000): the last round dealt too often without a
+                # score ends the game, so nobody deals next.
+                assert state["dealer"] is None
+            else:
+                assert state["dealer"] == before["dealer"]
         if preset != "hareeqa":
             sums = {p: sum(d["scores"][p] for d in state["deals"] if d["scores"])
                     for p in players}

@@ -11,10 +11,12 @@ import threading
 
 import pytest
 from sqlalchemy import func, select, text
+from sqlalchemy.orm.attributes import set_committed_value
 from tables import API, new_game, scored, unscored
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games import load, state_of
 from scorekeeper.models import AuditEntry, DealRecord
 from scorekeeper.sqlite import BUSY_TIMEOUT_MS
 
@@ -282,3 +284,21 @@ def test_saving_the_same_correction_twice_changes_nothing_the_second_time(app, c
     assert first.status_code == second.status_code == 200
     assert second.get_json() == first.get_json()
     assert audit_actions(app, game_id) == [("record", 1), ("correct", 1)]
+
+
+def test_a_torn_read_never_serves_a_cached_sheet_with_a_deal_too_few(app, client):
+    """SQLite reads a game's row and its deals in two statements, so another phone's deal
+    can land between them: the row still shows the old time stamp while the deals include
+    the new one. The sheet cached under that time stamp must not be served for it (it once
+    made the load test's conflict answer a 500)."""
+    game_id = new_game(client)
+    client.post(f"{API}/games/{game_id}/deals", json=scored(1))
+    with app.app_context():
+        game = load(game_id)
+        cached, stamp = state_of(game), game.updated_at
+    client.post(f"{API}/games/{game_id}/deals", json=scored(2))
+    with app.app_context():
+        torn = load(game_id)
+        set_committed_value(torn, "updated_at", stamp)  # as the row's statement saw it
+        assert len(cached.deals) == 1
+        assert [line.number for line in state_of(torn).deals] == [1, 2]

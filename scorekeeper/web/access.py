@@ -55,6 +55,9 @@ def init_app(app) -> None:
     # Said outright: without it Flask-Limiter warns that it picked memory by itself.
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_ENABLED", True)
+    # Any 60 seconds, not each clock minute: a fixed window would allow ten quick guesses
+    # across a minute's turn (and make the limit's tests depend on the clock).
+    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
     # One limiter per app, made here: Flask-Limiter keeps its storage on the object, which
     # a module-level one would share between apps (the tests make many). It limits no
     # route by itself; attempt() counts wrong PINs with it.
