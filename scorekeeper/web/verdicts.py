@@ -18,7 +18,6 @@ from ..rules import (
     HandRuling,
     InitialMeldRuling,
     MeldRuling,
-    RedealRuling,
     RulesError,
     TableRuling,
     rule_meld,
@@ -87,10 +86,6 @@ def laid_out(verdict: Verdict) -> list[list[Shown]]:
     else:
         melds = []
     return [shown_meld(m, wilds) for m in melds]
-
-
-def is_redeal(verdict: Verdict) -> bool:
-    return isinstance(verdict.ruling, RedealRuling)
 
 
 @dataclass(frozen=True)
