@@ -43,8 +43,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from tables import API, deal_entry, game_body, random_deal  # noqa: E402
 
-from scorekeeper.games import deal_of  # noqa: E402
 from scorekeeper.rules import Rules, Table, replay  # noqa: E402
+from scorekeeper.storage import deal_from_record  # noqa: E402
 
 REQUEST_TIMEOUT = 10
 RESEND = 0.25  # how often a client sends a deal a second time on purpose
@@ -323,7 +323,7 @@ def _stored_log(connection: sqlite3.Connection, game: str, players: list[str]) -
                                  finish=finish, bonuses=json.loads(bonuses),
                                  indicator=indicator, first_melds=json.loads(melds),
                                  hands=hands)
-        log.append(deal_of(record, tuple(players)))
+        log.append(deal_from_record(record, tuple(players)))
     return log
 
 

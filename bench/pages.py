@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.games import add_deal, new_game  # noqa: E402
 from scorekeeper.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
+from scorekeeper.storage import add_deal, new_game  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
 

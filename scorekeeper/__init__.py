@@ -51,6 +51,7 @@ def create_app(test_config=None):
     """Create and configure the app; ``test_config`` replaces instance/config.py."""
     from flask import Flask
     from flask_babel import get_locale
+    from werkzeug.exceptions import HTTPException
 
     from .extensions import babel, db, htmx, migrate
 
@@ -116,16 +117,32 @@ def create_app(test_config=None):
     app.jinja_env.globals["get_locale"] = get_locale
 
     # Import the models so their tables are in db.metadata for Flask-Migrate.
-    # Blueprints: HTML pages and the JSON API.
+    # Blueprints: HTML pages and the JSON API, side by side; neither imports the other.
     from . import (
+        api,
         backup,  # flask export-games / import-games
         models,  # noqa: F401
+        pins,
         web,
     )
-    from .api import bp as api_bp
 
+    pins.init_app(app)
     web.init_app(app)
+    api.init_app(app)
     backup.init_app(app)
-    app.register_blueprint(api_bp)
+    app.register_error_handler(HTTPException, _http_error)
 
     return app
+
+
+def _http_error(error):
+    """The app-wide handler of HTTP errors, here because it serves both sides: JSON under
+    the API's prefix — even for an address no route matched — and a page elsewhere."""
+    from flask import request
+
+    from . import api
+    from .web import errors
+
+    if api.serves(request.path):
+        return api.http_error(error)
+    return errors.page(error)

@@ -28,9 +28,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .games import log_of, table_of
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
 from .rules import RulesError, replay
+from .storage import log_of, table_of
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 1

@@ -16,9 +16,9 @@ from tables import API, new_game, scored, unscored
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.games import load, state_of
 from scorekeeper.models import AuditEntry, DealRecord
 from scorekeeper.sqlite import BUSY_TIMEOUT_MS
+from scorekeeper.storage import load, state_of
 
 HX = {"HX-Request": "true"}
 

@@ -21,8 +21,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, RulingRecord
+from scorekeeper.pins import set_pin
 from scorekeeper.rules import PRESETS, Card, Rules
-from scorekeeper.web.access import set_pin
 from scorekeeper.web.picker import DECK, read, tap
 
 API = "/api/v1"

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from flask import jsonify, request, url_for
 
+from ..codec import PayloadError, deal_from_json, deal_number, flag_of, state_to_json
 from ..extensions import db
-from ..games import (
+from ..i18n import say
+from ..models import Game
+from ..pins import normal_pin, set_pin
+from ..rules.messages import N_, msg
+from ..storage import (
     DealConflict,
     GameChanged,
     add_deal,
@@ -17,13 +22,8 @@ from ..games import (
     remove_last_deal,
     state_of,
 )
-from ..i18n import say
-from ..models import Game
-from ..rules.messages import N_, msg
-from ..web.access import normal_pin, set_pin
 from . import bp
-from .payload import PayloadError, body, flag_of
-from .results import deal_number, deal_of, state_json
+from .payload import body
 
 
 class Missing(Exception):
@@ -74,12 +74,12 @@ def game_changed(error: GameChanged):
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None:
-        answer["game"] = state_json(game.id, state, log_of(game))
+        answer["game"] = state_to_json(game.id, state, log_of(game))
     return jsonify(answer), 409
 
 
 def _answer(game: Game, state, status: int = 200):
-    response = jsonify(state_json(game.id, state, log_of(game)))
+    response = jsonify(state_to_json(game.id, state, log_of(game)))
     response.status_code = status
     return response
 
@@ -127,7 +127,7 @@ def record_deal(game_id: str):
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    state = add_deal(game, deal_of(data, number))
+    state = add_deal(game, deal_from_json(data, number))
     return _answer(game, state, 201)
 
 
@@ -138,7 +138,7 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    return _answer(game, correct_deal(game, deal_of(data, number)))
+    return _answer(game, correct_deal(game, deal_from_json(data, number)))
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")

@@ -1,14 +1,15 @@
 """The referee endpoints: stateless rulings on melds, first melds, lay-offs, wild swaps,
 full hands and redeal claims (shared/API.md, "Referee"). Each reads the body and answers
-what :func:`.questions.decide` rules, as the referee pages do."""
+what :func:`scorekeeper.referee.decide` rules, as the referee pages do."""
 
 from __future__ import annotations
 
 from flask import jsonify
 
+from ..codec import rules_of
+from ..referee import CHECKS, decide
 from . import bp
-from .payload import body, rules_of
-from .questions import CHECKS, decide
+from .payload import body
 
 
 def _answer(check: str):

@@ -3,11 +3,11 @@
 
 from flask import jsonify
 
+from ..codec import PayloadError, result_from_json, rules_of
 from ..rules import Rules, Table, deal_wilds, score_round
 from ..rules.messages import N_, msg
 from . import bp
-from .payload import PayloadError, body, rules_of
-from .results import result_of
+from .payload import body
 
 
 @bp.post("/score/round")
@@ -25,7 +25,7 @@ def score():
         raise PayloadError(msg(N_("The field “teams” must be two lists of names.")))
     # The same table checks as a stored game: names, how many players, partnerships.
     Table(rules, tuple(players), players[0], partnerships=teams is not None)
-    result = result_of(data)
+    result = result_from_json(data)
     scored = score_round(deal_wilds(rules, result), tuple(players), result, teams)
     answer = {"scores": dict(scored.scores)}
     if scored.team_scores is not None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from ..games import DealConflict
 from ..models import Game
+from ..storage import DealConflict
 
 
 def recorded(conflict: DealConflict) -> str:

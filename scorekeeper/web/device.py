@@ -1,14 +1,20 @@
-"""The games this device has opened, kept in a cookie: home and history list only these,
-so a game's link is never shown to anyone who was not given it."""
+"""What this device holds: the games it has opened, kept in a cookie — home and history
+list only these, so a game's link is never shown to anyone who was not given it — and the
+games whose table PIN it entered, kept in the signed session cookie."""
 
 from __future__ import annotations
 
 import json
 
-from flask import Response, request
+from flask import Response, request, session
+
+from ..models import Game
 
 COOKIE = "hand_games"
 KEEP = 50
+SESSION_KEY = "unlocked"
+# Game ids the session cookie keeps (it must stay under the browsers' 4 kB).
+KEEP_UNLOCKED = 50
 YEAR = 365 * 24 * 3600
 
 
@@ -26,3 +32,16 @@ def remember(response: Response, game_id: str) -> Response:
     response.set_cookie(COOKIE, json.dumps(ids[:KEEP]), max_age=YEAR, httponly=True,
                         samesite="Lax")
     return response
+
+
+def unlock(game_id: str) -> None:
+    """Let this device change *game_id* from now on."""
+    kept = [game_id] + [i for i in session.get(SESSION_KEY, []) if i != game_id]
+    session[SESSION_KEY] = kept[:KEEP_UNLOCKED]
+    # Kept across browser restarts (PERMANENT_SESSION_LIFETIME, a month by default).
+    session.permanent = True
+
+
+def locked(game: Game) -> bool:
+    """Whether this device may only look at *game*."""
+    return game.pin_hash is not None and game.id not in session.get(SESSION_KEY, [])

@@ -18,8 +18,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from ..pins import normal_pin
 from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules
-from .access import normal_pin
 
 MAX_SEATS = 5
 

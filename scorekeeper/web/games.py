@@ -24,8 +24,15 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 
+from ..codec import PayloadError, deal_from_json, state_to_json
 from ..extensions import db, htmx
-from ..games import (
+from ..i18n import say
+from ..models import Game
+from ..pins import normal_pin, set_pin
+from ..rules import Bonus, Deal, Outcome, RulesError, Table, replay
+from ..rules.messages import N_, msg
+from ..rules.scoring import partner_of
+from ..storage import (
     DealConflict,
     GameChanged,
     add_deal,
@@ -37,25 +44,10 @@ from ..games import (
     state_of,
     table_of,
 )
-from ..i18n import say
-from ..models import Game
-from ..rules import (
-    Bonus,
-    Card,
-    Deal,
-    Finish,
-    Outcome,
-    PlayerHand,
-    RoundResult,
-    RulesError,
-    Table,
-    replay,
-)
-from ..rules.messages import N_, msg
-from ..rules.scoring import partner_of
-from . import access, conflicts, device, live
+from . import conflicts, device, live
 from .forms import PRESET_NAMES, NewGameForm, deal_form_class, preset_notes
 from .sheet import Sheet
+from .verdicts import kept_rulings
 
 bp = Blueprint("games", __name__)
 
@@ -94,12 +86,12 @@ def new():
             error = say(refusal.message)
         else:
             if form.pin.data:
-                access.set_pin(game, access.normal_pin(form.pin.data))
+                set_pin(game, normal_pin(form.pin.data))
             db.session.add(game)
             db.session.commit()
             if game.pin_hash:
                 # Whoever sets the PIN need not type it again on this phone.
-                access.unlock(game.id)
+                device.unlock(game.id)
             return device.remember(redirect(url_for("games.show", game_id=game.id)),
                                    game.id)
     status = 422 if request.method == "POST" and (not move or form.errors) else 200
@@ -147,10 +139,18 @@ def first_error(form) -> str:
 
 
 def deal_from(form, table: Table, number: int) -> Deal:
-    """The deal the form describes; :class:`RulesError` says what is missing."""
-    outcome = Outcome(form.outcome.data or Outcome.SCORED.value)
-    if outcome is not Outcome.SCORED:
-        return Deal(number, outcome)
+    """The deal the form describes, read by the same code as a deal sent to the JSON API;
+    :class:`RulesError` says what the form leaves unsaid."""
+    return deal_from_json(form_body(form, table), number)
+
+
+def form_body(form, table: Table) -> dict:
+    """The deal form's answers as the JSON API's body for the deal (shared/API.md): seat
+    numbers become names, the text of cards a list. Fields a scored deal does not use are
+    left out, as a phone may have filled them in before choosing another outcome."""
+    outcome = form.outcome.data or Outcome.SCORED.value
+    if outcome != Outcome.SCORED.value:
+        return {"outcome": outcome}
     players = table.players
     if not (form.winner.data or "").isdigit() or int(form.winner.data) >= len(players):
         raise RulesError(msg(N_("Say who went out.")))
@@ -164,26 +164,27 @@ def deal_from(form, table: Table, number: int) -> Deal:
         melded = form[f"melded_{i}"].data
         if melded not in ("yes", "no") and not mistake:
             raise RulesError(msg(N_("Say whether %(name)s melded."), name=name))
-        text = (form[f"cards_{i}"].data or "").replace(",", " ").split()
-        cards = tuple(Card.parse(t) for t in text) or None
-        points = form[f"points_{i}"].data if cards is None else None
         if melded == "yes" and not mistake:
-            hands[name] = PlayerHand(True, points, cards)
+            cards = (form[f"cards_{i}"].data or "").replace(",", " ").split()
+            points = None if cards else form[f"points_{i}"].data
+            hands[name] = {"melded": True, **({"cards": cards} if cards else {}),
+                           **({"points": points} if points is not None else {})}
         else:
-            hands[name] = PlayerHand(melded == "yes", None, None, mistake)
+            hands[name] = {"melded": melded == "yes", "mistake": mistake}
     indicator = (form.indicator.data or "").strip()
-    return Deal(number, outcome, RoundResult(
-        winner=winner,
-        finish=Finish(form.finish.data or "partial"),
-        hands=hands,
-        bonuses=tuple(Bonus(b) for b in form.bonuses.data or ()
-                      if b in {x.value for x in Bonus}),
-        indicator=Card.parse(indicator) if indicator else None,
-    ))
+    return {
+        "outcome": outcome, "winner": winner, "finish": form.finish.data or "partial",
+        "hands": hands,
+        "bonuses": [b for b in form.bonuses.data or () if b in {x.value for x in Bonus}],
+        **({"indicator": indicator} if indicator else {}),
+    }
 
 
-def _page(game: Game, form=None, error=None, status=200, block=None, form_error=None):
-    state = state_of(game)
+def game_page(game: Game, form=None, error=None, status=200, block=None, form_error=None,
+              state=None):
+    """The game's page (or its HTMX part), showing *state* if the caller has just replayed
+    it."""
+    state = state or state_of(game)
     table = state.table
     if state.finished:
         form = None  # a finished game takes no more deals: say why at the top instead
@@ -193,7 +194,8 @@ def _page(game: Game, form=None, error=None, status=200, block=None, form_error=
     context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
                    error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
                    preset_name=PRESET_NAMES.get(table.rules.preset),
-                   locked=access.locked(game), live=live.for_game(game))
+                   locked=device.locked(game), live=live.for_game(game),
+                   kept=kept_rulings(game))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -205,7 +207,7 @@ def _page(game: Game, form=None, error=None, status=200, block=None, form_error=
 
 @bp.get("/games/<game_id>")
 def show(game_id: str):
-    return _page(_game(game_id))
+    return game_page(_game(game_id))
 
 
 @bp.post("/games/<game_id>/preview")
@@ -223,7 +225,7 @@ def preview(game_id: str):
     try:
         deal = deal_from(form, table, number)
         state = replay(table, [*log[:number - 1], deal, *log[number:]])
-    except RulesError as refusal:
+    except (RulesError, PayloadError) as refusal:
         return render_template("games/_preview.html", error=say(refusal.message))
     line = state.deals[number - 1]
     return render_template("games/_preview.html", line=line, state=state, table=table)
@@ -235,16 +237,16 @@ def record(game_id: str):
     table = table_of(game)
     form = _deal_form(table, None, request.form)
     if not form.validate():
-        return _page(game, form, status=422)
+        return game_page(game, form, status=422)
     number = int(form.deal.data) if (form.deal.data or "").isdigit() else 0
     try:
-        add_deal(game, deal_from(form, table, number))
-    except RulesError as refusal:
-        return _page(game, form, status=422, form_error=say(refusal.message))
+        state = add_deal(game, deal_from(form, table, number))
+    except (RulesError, PayloadError) as refusal:
+        return game_page(game, form, status=422, form_error=say(refusal.message))
     except DealConflict as conflict:
-        return _page(_game(game_id), None, conflicts.recorded(conflict), 409)
+        return game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
     if htmx:
-        return _page(game)
+        return game_page(game, state=state)
     return redirect(url_for("games.show", game_id=game.id))
 
 
@@ -260,10 +262,10 @@ def edit(game_id: str, number: int):
         if form.validate():
             try:
                 correct_deal(game, deal_from(form, table, number))
-            except RulesError as refusal:
+            except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
             except GameChanged:
-                return _page(_game(game_id), error=conflicts.changed(), status=409)
+                return game_page(_game(game_id), error=conflicts.changed(), status=409)
             else:
                 return redirect(url_for("games.show", game_id=game.id))
     else:
@@ -281,13 +283,13 @@ def undo(game_id: str):
     game = _game(game_id)
     refusal = conflicts.undo_refused(game, request.form.get("deal", ""))
     if refusal:
-        return _page(game, error=refusal, status=409)
+        return game_page(game, error=refusal, status=409)
     try:
-        remove_last_deal(game)
+        state = remove_last_deal(game)
     except GameChanged:
-        return _page(_game(game_id), error=conflicts.changed(), status=409)
+        return game_page(_game(game_id), error=conflicts.changed(), status=409)
     if htmx:
-        return _page(game)
+        return game_page(game, state=state)
     return redirect(url_for("games.show", game_id=game.id))
 
 
@@ -301,7 +303,7 @@ def printable(game_id: str):
 def printed(game: Game, state, back_url: str) -> str:
     """The printable sheet, whose one link goes back to *back_url*."""
     return render_template("games/print.html", game=game, state=state, table=state.table,
-                           sheet=Sheet.of(state), back_url=back_url,
+                           sheet=Sheet.of(state), back_url=back_url, kept=kept_rulings(game),
                            preset_name=PRESET_NAMES.get(state.table.rules.preset))
 
 
@@ -346,10 +348,8 @@ def _cell(text: str) -> str:
 
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str):
-    from ..api.results import state_json
-
     game = _game(game_id)
-    return json_download(state_json(game.id, state_of(game), log_of(game)), game.id)
+    return json_download(state_to_json(game.id, state_of(game), log_of(game)), game.id)
 
 
 def json_download(data: dict, name: str) -> Response:

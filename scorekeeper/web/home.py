@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import states_of
 from ..models import Game
+from ..storage import states_of
 from . import device
 from .forms import PRESET_NAMES
 

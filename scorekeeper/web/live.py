@@ -16,10 +16,10 @@ from flask_babel import get_locale
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import states_of
 from ..i18n import say
 from ..models import Game
-from . import access
+from ..storage import states_of
+from . import device
 from .forms import PRESET_NAMES
 from .sheet import Sheet
 
@@ -46,7 +46,7 @@ def version(game: Game, editable: bool) -> str:
 
 
 def for_game(game: Game) -> Live:
-    return Live(url_for("live.game", game_id=game.id), version(game, not access.locked(game)))
+    return Live(url_for("live.game", game_id=game.id), version(game, not device.locked(game)))
 
 
 def for_view(game: Game, view_id: str) -> Live:
@@ -58,7 +58,7 @@ def game(game_id: str):
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
-    return _answer(game, for_game(game), editable=not access.locked(game))
+    return _answer(game, for_game(game), editable=not device.locked(game))
 
 
 @bp.get("/view/<view_id>/sheet")

@@ -4,7 +4,7 @@ chosen on the spot (``/referee``); and keeping a ruling in the game's history.
 
 The picker's taps only read (GET): the question lives in the address, so a reload or a
 link shows the same cards, and the table PIN guards nothing but keeping a ruling. The
-verdict is :func:`scorekeeper.api.questions.decide` on the question in the JSON API's
+verdict is :func:`scorekeeper.referee.decide` on the question in the JSON API's
 shape, so it is the API's verdict word for word.
 """
 
@@ -27,17 +27,17 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 
-from ..api.payload import PayloadError
-from ..api.questions import CHECKS, Verdict, decide
+from ..codec import PayloadError
 from ..extensions import db, htmx
-from ..games import load, state_of, table_of
 from ..i18n import say
 from ..models import Game, RulingRecord
+from ..referee import CHECKS, Verdict, decide
 from ..rules import JOKER, PRESETS, Card, Rules, RulesError, Wilds, first_meld_bar
-from . import access, device
+from ..storage import load, state_of, table_of
+from . import device
 from .forms import PRESET_NAMES
 from .picker import DECK, MOST_MELDS, Picker, limits, read, tap
-from .verdicts import Kept, headline, kept_rulings, laid_out
+from .verdicts import headline, kept_rulings, laid_out
 
 bp = Blueprint("referee", __name__)
 
@@ -346,7 +346,7 @@ def for_game(game_id: str, check: str):
 
 def _game_context(game: Game, state) -> dict:
     return dict(game=game, state=state, preset=game.rules["preset"],
-                presets=PRESET_NAMES, keep_form=FlaskForm(), locked=access.locked(game))
+                presets=PRESET_NAMES, keep_form=FlaskForm(), locked=device.locked(game))
 
 
 @bp.post("/games/<game_id>/rulings")
@@ -377,9 +377,4 @@ def _refused(message: str, status: int):
     return render_template("error.html", title=_("The ruling was not kept"), message=message,
                            back=url_for("referee.start")), status
 
-
-@bp.app_template_global()
-def rulings_of(game: Game) -> list[Kept]:
-    """The game's kept rulings, each decided again under the game's rules."""
-    return kept_rulings(game)
 

@@ -37,7 +37,6 @@ CSRF_TIME_LIMIT = 12 * 3600
 
 
 def init_app(app) -> None:
-    from ..api import bp as api_bp
     from . import games
 
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
@@ -47,7 +46,6 @@ def init_app(app) -> None:
     if app.config["SESSION_COOKIE_SAMESITE"] is None:  # Flask's default: no attribute
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     csrf.init_app(app)
-    csrf.exempt(api_bp)
     # These views check the token with their own form and, when it is missing or stale,
     # show the form again with what was typed, a fresh token and the reason: better than
     # a page that only says no. Every other form post is checked before its view runs.

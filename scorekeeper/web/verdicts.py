@@ -8,11 +8,10 @@ from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
 
-from ..api.payload import PayloadError
-from ..api.questions import Verdict, decide
-from ..games import table_of
+from ..codec import PayloadError
 from ..i18n import say
 from ..models import Game, RulingRecord
+from ..referee import Verdict, decide
 from ..rules import (
     Card,
     HandRuling,
@@ -22,6 +21,7 @@ from ..rules import (
     TableRuling,
     rule_meld,
 )
+from ..storage import table_of
 
 HEADLINES = {
     "meld": (_l("A valid meld"), _l("Not a valid meld")),

@@ -1,6 +1,7 @@
-"""Stored games to and from the rules engine: a game row becomes a :class:`Table` and its
-deal rows a log of :class:`Deal`; replaying the log gives the state. Used by the JSON API
-and the pages alike, so neither decides a rule."""
+"""The storage layer: a game row becomes the engine's :class:`Table` and its deal rows a
+log of :class:`Deal`; replaying the log gives the state. Every change (record, correct,
+undo) is one transaction with its audit entry. Used by the JSON API and the pages alike,
+so neither decides a rule."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .codec import deal_to_json
 from .extensions import db
 from .models import AuditEntry, DealRecord, Game, HandRecord, Seat
 from .rules import (
@@ -64,7 +66,8 @@ def table_of(game: Game) -> Table:
                  game.partnerships)
 
 
-def deal_of(record: DealRecord, players: tuple[str, ...]) -> Deal:
+def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
+    """The deal a stored row describes (the reverse of :func:`_fill`)."""
     result = None
     if record.outcome == Outcome.SCORED.value:
         result = RoundResult(
@@ -83,7 +86,7 @@ def deal_of(record: DealRecord, players: tuple[str, ...]) -> Deal:
 
 def log_of(game: Game) -> list[Deal]:
     players = tuple(seat.name for seat in game.seats)
-    return [deal_of(record, players) for record in game.deals]
+    return [deal_from_record(record, players) for record in game.deals]
 
 
 # A whole game in four statements: the game, then its seats, deals and hands.
@@ -143,33 +146,10 @@ def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecor
     return record
 
 
-def reported(deal: Deal) -> dict[str, Any]:
-    """What the table reported for a deal, as it would be sent to record it."""
-    out: dict[str, Any] = {}
-    if deal.result is not None:
-        result = deal.result
-        out = {
-            "winner": result.winner,
-            "finish": result.finish.value,
-            "bonuses": [b.value for b in result.bonuses],
-            "hands": {name: {
-                "melded": hand.melded,
-                **({"points": hand.points} if hand.points is not None else {}),
-                **({"cards": [str(c) for c in hand.cards]} if hand.cards is not None else {}),
-                **({"mistake": True} if hand.mistake else {}),
-            } for name, hand in result.hands.items()},
-        }
-        if result.indicator is not None:
-            out["indicator"] = str(result.indicator)
-    if deal.first_melds:
-        out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
-    return out
-
-
 def snapshot(deal: Deal, line: DealLine) -> dict[str, Any]:
     """A deal for the audit trail: the body that would record it again through the API
     (``deal``, ``outcome`` and what the table reported), with the scores it gave."""
-    out = {"deal": deal.number, "outcome": deal.outcome.value, **reported(deal)}
+    out = {"deal": deal.number, "outcome": deal.outcome.value, **deal_to_json(deal)}
     if line.scores is not None:
         out["scores"] = dict(line.scores)
     return out

@@ -1,22 +1,100 @@
-"""Reading a round's result (winner, finish, bonuses, each player's hand) from a JSON body
-and writing scores and game states back, for the scoring and games endpoints."""
+"""The engine's values to and from JSON: cards, rules and wilds named in a body, a deal as
+the table reports it, and a game's state as the API answers it. The JSON API reads its
+bodies with these, the pages build the same body from their form and read it with these
+too, and the exports and the audit trail write deals with them — one translator per
+direction, so a deal means the same whichever way it came. Anything malformed raises
+:class:`PayloadError` (or the engine's :class:`~scorekeeper.rules.RulesError`) with one
+sentence naming the field."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import url_for
 
-from ..games import reported
-from ..i18n import say
-from ..rules import Bonus, Card, Deal, Finish, GameState, Outcome, PlayerHand, RoundResult
-from ..rules.messages import N_, msg
-from .payload import PayloadError, cards_of
+from .i18n import say
+from .rules import (
+    Bonus,
+    Card,
+    Deal,
+    Finish,
+    GameState,
+    Message,
+    Outcome,
+    PlayerHand,
+    RoundResult,
+    Rules,
+    Wilds,
+    parse_cards,
+)
+from .rules.messages import N_, msg
 
 SCORING_FIELDS = ("winner", "finish", "bonuses", "hands")
 
 
-def _text(data: dict, field: str) -> str:
+class PayloadError(ValueError):
+    """A body that is not what the endpoint takes."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+# --- fields --------------------------------------------------------------------------
+
+def rules_of(data: Mapping[str, Any]) -> Rules:
+    if "rules" not in data:
+        raise PayloadError(msg(N_("Say which rules apply: “rules” is a preset name such as "
+                                  "“levant”, or an object with a “preset” and options.")))
+    return Rules.from_spec(data["rules"])
+
+
+def wilds_of(data: Mapping[str, Any], rules: Rules) -> Wilds:
+    """The deal's wilds from the body's ``indicator`` (ignored by forms without one)."""
+    indicator = data.get("indicator")
+    card = None if indicator is None else Card.parse(indicator)
+    return Wilds.for_deal(rules, card if rules.uses_indicator else None)
+
+
+def cards_of(data: Mapping[str, Any], field: str, *,
+             required: bool = True) -> tuple[Card, ...]:
+    if field not in data:
+        if not required:
+            return ()
+        raise PayloadError(msg(N_("The field “%(field)s” is missing; give it as a list of "
+                                  "cards like [\"9C\", \"10C\", \"JC\"]."), field=field))
+    if not isinstance(data[field], list):
+        raise PayloadError(msg(N_("The field “%(field)s” must be a list of cards like "
+                                  "[\"9C\", \"10C\", \"JC\"]."), field=field))
+    return parse_cards(data[field])
+
+
+def flag_of(data: Mapping[str, Any], field: str) -> bool:
+    value = data.get(field)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise PayloadError(msg(N_("The field “%(field)s” must be true or false."),
+                               field=field))
+    return value
+
+
+def choice_of(data: Mapping[str, Any], field: str, choices: tuple[str, ...]) -> str | None:
+    value = data.get(field)
+    if value is not None and value not in choices:
+        raise PayloadError(msg(N_("The field “%(field)s” must be one of %(choices)s."),
+                               field=field, choices=", ".join(choices)))
+    return value
+
+
+def cards_out(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+# --- a deal, read -------------------------------------------------------------------
+
+def _text(data: Mapping[str, Any], field: str) -> str:
     value = data.get(field)
     if not isinstance(value, str):
         raise PayloadError(msg(N_("The field “%(field)s” must be a name."), field=field))
@@ -24,10 +102,10 @@ def _text(data: dict, field: str) -> str:
 
 
 def _choice(value: object, field: str, choices: list[str]) -> str:
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise PayloadError(msg(N_("The field “%(field)s” must be one of %(choices)s."),
                                field=field, choices=", ".join(choices)))
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _hand(name: str, value: object) -> PlayerHand:
@@ -46,8 +124,8 @@ def _hand(name: str, value: object) -> PlayerHand:
     return PlayerHand(melded, points, cards, mistake)
 
 
-def result_of(data: dict[str, Any]) -> RoundResult:
-    """The round result in *data*."""
+def result_from_json(data: Mapping[str, Any]) -> RoundResult:
+    """The round result in *data*: who went out, how, and each other player's hand."""
     bonuses = data.get("bonuses", [])
     if not isinstance(bonuses, list):
         raise PayloadError(msg(N_("The field “bonuses” must be a list.")))
@@ -66,12 +144,12 @@ def result_of(data: dict[str, Any]) -> RoundResult:
     )
 
 
-def deal_of(data: dict[str, Any], number: int) -> Deal:
-    """A deal of the log from a request body."""
+def deal_from_json(data: Mapping[str, Any], number: int) -> Deal:
+    """Deal *number* of a game's log as *data* reports it (shared/API.md, "Deals")."""
     outcome = Outcome(_choice(data.get("outcome"), "outcome", [o.value for o in Outcome]))
     result = None
     if outcome is Outcome.SCORED:
-        result = result_of(data)
+        result = result_from_json(data)
     elif any(field in data for field in SCORING_FIELDS):
         raise PayloadError(msg(N_("A deal that was not scored has no winner or hands; leave "
                                   "them out.")))
@@ -83,7 +161,7 @@ def deal_of(data: dict[str, Any], number: int) -> Deal:
     return Deal(number, outcome, result, tuple((m["player"], m.get("value")) for m in melds))
 
 
-def deal_number(data: dict[str, Any]) -> int:
+def deal_number(data: Mapping[str, Any]) -> int:
     number = data.get("deal")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise PayloadError(msg(N_("The field “deal” must be the number of this deal: 1 for "
@@ -91,8 +169,33 @@ def deal_number(data: dict[str, Any]) -> int:
     return number
 
 
-def state_json(game_id: str, state: GameState, log: list[Deal],
-               url: str | None = None) -> dict[str, Any]:
+# --- a deal and a game, written -------------------------------------------------------
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """What the table reported for *deal*, as :func:`deal_from_json` reads it back."""
+    out: dict[str, Any] = {}
+    if deal.result is not None:
+        result = deal.result
+        out = {
+            "winner": result.winner,
+            "finish": result.finish.value,
+            "bonuses": [b.value for b in result.bonuses],
+            "hands": {name: {
+                "melded": hand.melded,
+                **({"points": hand.points} if hand.points is not None else {}),
+                **({"cards": cards_out(hand.cards)} if hand.cards is not None else {}),
+                **({"mistake": True} if hand.mistake else {}),
+            } for name, hand in result.hands.items()},
+        }
+        if result.indicator is not None:
+            out["indicator"] = str(result.indicator)
+    if deal.first_melds:
+        out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
+    return out
+
+
+def state_to_json(game_id: str, state: GameState, log: list[Deal],
+                  url: str | None = None) -> dict[str, Any]:
     """The game's state as the API answers it; *url* replaces the game's page (the
     view-only link's export names only that link)."""
     table = state.table
@@ -113,7 +216,7 @@ def state_json(game_id: str, state: GameState, log: list[Deal],
             **({"team_scores": list(line.team_scores)} if line.team_scores else {}),
             **({"points": dict(line.points), "burned": list(line.burned)}
                if line.points is not None else {}),
-            **reported(deal),
+            **deal_to_json(deal),
         } for line, deal in zip(state.deals, log, strict=True)],
         "totals": dict(state.totals),
         "dealer": state.dealer,

@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import say
-from ..rules import (
+from .codec import PayloadError, cards_of, cards_out, choice_of, flag_of, wilds_of
+from .i18n import say
+from .rules import (
     HandRuling,
     InitialMeldRuling,
     MeldRuling,
@@ -27,8 +28,7 @@ from ..rules import (
     rule_redeal,
     rule_swap,
 )
-from ..rules.messages import N_, msg
-from .payload import PayloadError, cards_of, cards_out, choice_of, flag_of, wilds_of
+from .rules.messages import N_, msg
 
 #: The checks, named as in the API's paths (``/api/v1/referee/<check>``).
 CHECKS = ("meld", "initial-meld", "lay-off", "swap", "hand", "redeal")
