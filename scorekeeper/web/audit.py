@@ -1,5 +1,5 @@
 """A game's history of changes: every deal recorded, corrected or undone, and when, read
-from its audit trail (written with each change, in scorekeeper/games.py). The game's page
+from its audit trail (written with each change, in scorekeeper/storage.py). The game's page
 holds it folded; opening it fetches this list (or, without JavaScript, this page)."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from sqlalchemy import select
 
 from ..extensions import db, htmx
 from ..models import AuditEntry, Game
+from ..rules import Outcome
+from .labels import outcome_note
 
 bp = Blueprint("audit", __name__)
 
@@ -59,7 +61,8 @@ def _differences(before: dict | None, after: dict | None) -> list[str]:
 
 
 def _outcome(outcome: str | None) -> str:
-    return {"redeal": _("redeal"), "stock_exhausted": _("stock out")}.get(outcome or "", "")
+    known = {o.value: o for o in Outcome}
+    return outcome_note(known[outcome]) if outcome in known else ""
 
 
 def _signed(score: int | None) -> str:

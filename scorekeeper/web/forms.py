@@ -20,6 +20,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..pins import normal_pin
 from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules
+from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES, PRESET_NAMES
 
 MAX_SEATS = 5
 
@@ -27,36 +28,6 @@ MAX_SEATS = 5
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
                "ace_low_value", "ace_penalty", "initial_increasing", "bonus_hands",
                "lenient_group_add", "redeal_claims")
-
-PRESET_NAMES = {
-    "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
-    "saudi": _l("Hand Saudi"), "kuwait": _l("Kuwait"), "hareeqa": _l("Hareeqa"),
-}
-OPTION_LABELS = {
-    "rounds": _l("Rounds in a game"), "initial_minimum": _l("First meld at least"),
-    "dealer_rule": _l("Who deals next"), "wild_mode": _l("Wild cards"),
-    "max_meld_size": _l("Most cards in a meld"), "ace_low_value": _l("Ace in A-2-3 counts"),
-    "ace_penalty": _l("Ace left in hand costs"),
-    "initial_increasing": _l("Each first meld must beat the last"),
-    "bonus_hands": _l("Bonus hands (colour, suit, wilds thrown)"),
-    "lenient_group_add": _l("Add one card to a pair and a wild at any time"),
-    "redeal_claims": _l("Redeal for identical pairs"),
-}
-CHOICE_LABELS = {
-    "loser_deals": _l("the round's biggest loser"), "rotate": _l("the next player"),
-    "indicator": _l("aces picked by an indicator card"), "jokers": _l("the jokers"),
-    "indicator_no_jokers": _l("aces picked by an indicator, no jokers"),
-    True: _l("yes"), False: _l("no"), None: _l("no limit"),
-}
-OUTCOME_LABELS = {
-    Outcome.SCORED: _l("Someone went out"), Outcome.REDEAL: _l("Redeal (identical pairs)"),
-    Outcome.STOCK_EXHAUSTED: _l("Stock ran out"),
-}
-BONUS_LABELS = {
-    Bonus.WILD_DISCARD: _l("Threw a wild"), Bonus.TWO_WILDS: _l("Threw both wilds"),
-    Bonus.ONE_COLOUR: _l("All one colour"), Bonus.ONE_SUIT: _l("All one suit"),
-}
-
 
 def _choices(pairs) -> list[SelectChoice]:
     """WTForms 3.3 takes choices as SelectChoice records, no longer as tuples."""
@@ -157,14 +128,14 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
     class DealForm(FlaskForm):
         deal = HiddenField()
         outcome = RadioField(_l("How did the deal end?"), default=Outcome.SCORED.value,
-                             choices=_choices((o.value, OUTCOME_LABELS[o]) for o in outcomes))
+                             choices=_choices((o.value, OUTCOMES[o].choice) for o in outcomes))
         winner = RadioField(_l("Who went out?"), choices=_choices(seats),
                             validate_choice=False)
         finish = RadioField(_l("How?"), default="partial", choices=_choices([
             ("partial", _l("Over several turns")),
             ("full", _l("Full hand: all 14 in one turn"))]))
         bonuses = SelectMultipleField(
-            _l("Bonus hands"), choices=_choices((b.value, BONUS_LABELS[b]) for b in Bonus),
+            _l("Bonus hands"), choices=_choices((b.value, BONUSES[b]) for b in Bonus),
             widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
             validate_choice=False)
         indicator = StringField(_l("Indicator card (needed to count cards)"))

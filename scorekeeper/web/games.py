@@ -45,7 +45,8 @@ from ..storage import (
     table_of,
 )
 from . import conflicts, device, live
-from .forms import PRESET_NAMES, NewGameForm, deal_form_class, preset_notes
+from .forms import NewGameForm, deal_form_class, preset_notes
+from .labels import PRESET_NAMES
 from .sheet import Sheet
 from .verdicts import kept_rulings
 
@@ -330,11 +331,9 @@ def csv_download(game: Game, name: str) -> Response:
     sheet = Sheet.of(state_of(game))
     out = io.StringIO()
     writer = csv.writer(out)
-    unscored = {Outcome.REDEAL.value: _("redeal"),
-                Outcome.STOCK_EXHAUSTED.value: _("stock out")}
     writer.writerow([_("Deal"), _("Round"), _("Dealer"), *map(_cell, sheet.columns)])
     for row in sheet.rows:
-        writer.writerow([row.number, row.round or unscored[row.outcome], _cell(row.dealer),
+        writer.writerow([row.number, row.round or row.note, _cell(row.dealer),
                          *[cell[0] if cell else "" for cell in row.cells]])
     writer.writerow([_("Total"), "", "", *sheet.totals])
     return Response(out.getvalue(), mimetype="text/csv", headers={

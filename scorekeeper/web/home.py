@@ -13,7 +13,7 @@ from ..extensions import db
 from ..models import Game
 from ..storage import states_of
 from . import device
-from .forms import PRESET_NAMES
+from .labels import PRESET_NAMES
 
 bp = Blueprint("home", __name__)
 

@@ -20,7 +20,7 @@ from ..i18n import say
 from ..models import Game
 from ..storage import states_of
 from . import device
-from .forms import PRESET_NAMES
+from .labels import PRESET_NAMES
 from .sheet import Sheet
 
 bp = Blueprint("live", __name__)

@@ -35,7 +35,7 @@ from ..referee import CHECKS, Verdict, decide
 from ..rules import JOKER, PRESETS, Card, Rules, RulesError, Wilds, first_meld_bar
 from ..storage import load, state_of, table_of
 from . import device
-from .forms import PRESET_NAMES
+from .labels import PRESET_NAMES, check_label
 from .picker import DECK, MOST_MELDS, Picker, limits, read, tap
 from .verdicts import headline, kept_rulings, laid_out
 
@@ -63,10 +63,7 @@ LISTS = {
 
 
 def tab_labels(rules: Rules) -> dict[str, str]:
-    return {"meld": _l("Meld"),
-            "initial-meld": _l("Announcement") if rules.announcing else _l("First meld"),
-            "lay-off": _l("Add to a meld"), "swap": _l("Take a wild"),
-            "hand": _l("Full hand"), "redeal": _l("Redeal")}
+    return {check: str(check_label(check, rules).tab) for check in CHECKS}
 
 
 @dataclass

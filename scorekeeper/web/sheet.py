@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import GameState
+from ..rules import GameState, Outcome
+from .labels import outcome_note
 
 CHART_WIDTH, CHART_HEIGHT, PAD = 320, 160, 24
 # Distinct, colour-blind-friendly hues; the line styles tell them apart in print.
@@ -17,7 +18,8 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 @dataclass(frozen=True)
 class Row:
     number: int
-    outcome: str
+    outcome: Outcome
+    note: str  # how a deal that was not scored is marked (labels.OUTCOMES)
     round: int | None
     dealer: str
     cells: tuple[tuple[int, int] | None, ...]  # (score, running total) per column
@@ -47,7 +49,8 @@ class Sheet:
                 scores = [sum(line.scores[p] for p in side) for side in members]
                 running = [sum(line.totals[p] for p in side) for side in members]
                 cells = tuple(zip(scores, running, strict=True))
-            rows.append(Row(line.number, line.outcome.value, line.round, line.dealer,
+            rows.append(Row(line.number, line.outcome, outcome_note(line.outcome), line.round,
+                            line.dealer,
                             cells or (None,) * len(columns), line.burned))
         totals = tuple(sum(state.totals[p] for p in side) for side in members)
         leaders = tuple(i for i, side in enumerate(members) if side[0] in state.leaders)

@@ -22,19 +22,8 @@ from ..rules import (
     rule_meld,
 )
 from ..storage import table_of
+from .labels import CHECKS, check_label
 
-HEADLINES = {
-    "meld": (_l("A valid meld"), _l("Not a valid meld")),
-    "initial-meld": (_l("Enough for a first meld"), _l("Not a first meld")),
-    "lay-off": (_l("The cards may be added"), _l("The cards may not be added")),
-    "swap": (_l("The wild may be taken"), _l("The wild may not be taken")),
-    "hand": (_l("A full hand"), _l("Not a full hand")),
-    "redeal": (_l("Redeal allowed"), _l("No redeal")),
-}
-CHECK_NAMES = {
-    "meld": _l("Meld"), "initial-meld": _l("First meld"), "lay-off": _l("Adding to a meld"),
-    "swap": _l("Taking a wild"), "hand": _l("Full hand"), "redeal": _l("Redeal claim"),
-}
 ASKED = {
     "cards": _l("cards"), "meld": _l("on the table"), "add": _l("added"),
     "give": _l("given"), "melds": _l("melds"), "indicator": _l("indicator"),
@@ -42,10 +31,8 @@ ASKED = {
 
 
 def headline(verdict: Verdict) -> str:
-    yes, no = HEADLINES[verdict.check]
-    if verdict.check == "initial-meld" and verdict.wilds.rules.announcing:
-        yes, no = _l("Enough to announce"), _l("Not enough to announce")
-    return str(yes if verdict.upheld else no)
+    label = check_label(verdict.check, verdict.wilds.rules)
+    return str(label.yes if verdict.upheld else label.no)
 
 
 @dataclass(frozen=True)
@@ -99,7 +86,8 @@ class Kept:
 
     @property
     def name(self) -> str:
-        return str(CHECK_NAMES.get(self.record.check, self.record.check))
+        label = CHECKS.get(self.record.check)
+        return str(label.name) if label else self.record.check
 
     @property
     def headline(self) -> str:

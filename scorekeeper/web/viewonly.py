@@ -14,8 +14,8 @@ from ..i18n import say
 from ..models import Game
 from ..storage import WHOLE, log_of, state_of
 from . import live
-from .forms import PRESET_NAMES
 from .games import csv_download, json_download, printed, qr_svg
+from .labels import PRESET_NAMES
 from .sheet import Sheet
 
 bp = Blueprint("viewonly", __name__, url_prefix="/view")
