@@ -47,6 +47,7 @@ from ..storage import (
 from . import conflicts, device, live
 from .forms import NewGameForm, deal_form_class, preset_notes
 from .labels import PRESET_NAMES
+from .picker import DECK
 from .sheet import Sheet
 from .verdicts import kept_rulings
 
@@ -196,7 +197,7 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
                    error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
                    preset_name=PRESET_NAMES.get(table.rules.preset),
                    locked=device.locked(game), live=live.for_game(game),
-                   kept=kept_rulings(game))
+                   kept=kept_rulings(game), deck=DECK)
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -273,7 +274,7 @@ def edit(game_id: str, number: int):
         form = _deal_form(table, None, record=log[number - 1])
     state = state_of(game)
     return render_template("games/edit.html", game=game, table=table, state=state,
-                           form=form, number=number, form_error=error,
+                           form=form, number=number, form_error=error, deck=DECK,
                            action=url_for("games.edit", game_id=game.id, number=number)), (
         422 if request.method == "POST" else 200)
 
