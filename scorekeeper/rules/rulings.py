@@ -38,8 +38,8 @@ class Ruling(Protocol):
 
 
 class Check(StrEnum):
-    """The referee's questions, each a StrEnum member named as in the JSON API's paths
-    (``/api/v1/referee/<check>``) and in stored rulings."""
+    """The referee's questions, named as in the JSON API's paths
+    (``/api/v1/referee/<check>``) and as kept rulings store them."""
 
     MELD = "meld"
     """Is this a valid meld, and what does its wild stand for? (``rule_meld``)"""
