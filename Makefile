@@ -27,7 +27,7 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint browser clean translations messages
+.PHONY: help run test lint typecheck browser clean translations messages
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
@@ -73,13 +73,17 @@ browser: ## Install Debian's Chromium and a font for the browser tests, if missi
 		$(APT_GET) install --no-install-recommends chromium fonts-dejavu-core; \
 	fi
 
-test: $(VENV)/.test-installed translations browser ## Lint with ruff, then run pytest (with browser tests)
+test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check the engine, then run pytest (with browser tests)
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/pytest
 
 lint: $(VENV)/.test-installed ## Lint with ruff only
 	$(BIN)/ruff check .
 
+typecheck: $(VENV)/.test-installed ## Type-check the rules engine with mypy --strict
+	$(BIN)/mypy --strict scorekeeper/rules
+
 clean: ## Remove the virtualenv and caches (keeps instance/ data)
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -not -path './.git/*' -prune -exec rm -rf {} +

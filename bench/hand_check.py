@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 from scorekeeper.rules import (  # noqa: E402  (after the sys.path line above)
     JOKER,
     Card,
+    NaturalCard,
     Rank,
     Rules,
     Suit,
@@ -55,12 +56,12 @@ SLOWEST = 5
 RETIME = 20
 
 #: The 106 cards of two packs and two jokers.
-DECK = tuple(Card(rank, suit) for suit in Suit for rank in Rank) * 2 + (JOKER, JOKER)
+DECK = tuple(NaturalCard(rank, suit) for suit in Suit for rank in Rank) * 2 + (JOKER, JOKER)
 
 
-def card_at(number: int, suit: Suit) -> Card:
+def card_at(number: int, suit: Suit) -> NaturalCard:
     """The natural card at *number* (1 or 14 for the ace) of *suit*."""
-    return Card(Rank.from_number(number), suit)
+    return NaturalCard(Rank.from_number(number), suit)
 
 
 @dataclass
@@ -87,7 +88,7 @@ class Deal:
         """The cards left, wild or natural, one entry per copy."""
         return [c for c in self.pool.elements() if self.is_wild(c) == wild]
 
-    def natural(self, natural: Card) -> Card | None:
+    def natural(self, natural: NaturalCard) -> Card | None:
         """A card left in the pool that plays as *natural* (a joker may play as an ace),
         taken out of the pool; ``None`` when none is left."""
         physical = self.wilds.physical(natural)
@@ -135,7 +136,7 @@ def build_group(deal: Deal, size: int, use_wild: bool, rng: random.Random):
     suits = rng.sample(list(Suit), size - use_wild)
     taken = []
     for suit in suits:
-        card = deal.natural(Card(rank, suit))
+        card = deal.natural(NaturalCard(rank, suit))
         if card is None:
             deal.put_back(taken)
             return None

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scorekeeper.rules import JOKER, Card, Rank, Suit, Wilds
+from scorekeeper.rules import JOKER, Card, NaturalCard, Rank, Suit, Wilds
 
 
 def deck(wilds: Wilds) -> Counter:
     """Every card the packs hold, less the indicator on the table."""
-    packs = Counter({Card(r, s): wilds.rules.packs for r in Rank for s in Suit})
+    packs = Counter({NaturalCard(r, s): wilds.rules.packs for r in Rank for s in Suit})
     packs[JOKER] = wilds.rules.jokers
     if wilds.indicator is not None:
         packs[wilds.indicator] -= 1
@@ -40,13 +40,13 @@ def _meld(rnd: random.Random, size: int, wilds: Wilds, stock: Counter, use_wild:
     if size <= min(4, wilds.rules.max_meld_size or 4) and rnd.random() < 0.4:
         rank = rnd.choice(list(Rank))
         suits = rnd.sample(list(Suit), size)
-        cards = [wilds.physical(Card(rank, s)) for s in suits]
+        cards = [wilds.physical(NaturalCard(rank, s)) for s in suits]
         if use_wild:
             cards[rnd.randrange(size)] = spare[0]
     else:
         suit = rnd.choice(list(Suit))
         low = rnd.randint(1, 15 - size)
-        cards = [wilds.physical(Card(Rank.from_number(n), suit))
+        cards = [wilds.physical(NaturalCard(Rank.from_number(n), suit))
                  for n in range(low, low + size)]
         if use_wild:
             cards[rnd.randrange(size)] = spare[0]

@@ -3,12 +3,14 @@
 
 import subprocess
 import sys
+from dataclasses import FrozenInstanceError
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rulings import cards, deal
 
-from scorekeeper.rules import JOKER, Card, Rank, RulesError, Suit
+from scorekeeper.rules import JOKER, Card, Joker, NaturalCard, Rank, RulesError, Suit
 from scorekeeper.rules.cards import NATURAL_CARDS, check_copies
 
 
@@ -40,6 +42,37 @@ def test_cards_parsing_the_canonical_form_gives_the_same_card(card):
     assert Card.parse(card.symbol) == card
     assert Card.parse(str(card).lower()) == card
     assert eval(repr(card), {"Card": Card}) == card
+
+
+def test_cards_the_joker_is_a_value_of_its_own():
+    joker = Card.parse("joker")
+    assert joker is JOKER and joker == Joker() and hash(joker) == hash(Joker())
+    assert isinstance(joker, Card) and not isinstance(joker, NaturalCard)
+    assert joker.is_joker and not Card.parse("AS").is_joker
+    assert (str(joker), joker.symbol, repr(joker)) == ("JK", "JK", "Card.parse('JK')")
+    assert eval(repr(joker), {"Card": Card}) is JOKER
+    # Neither a rank nor a suit to forget to check: asking for one fails at once.
+    assert not hasattr(joker, "rank") and not hasattr(joker, "suit")
+    assert joker != NaturalCard(Rank.ACE, Suit.SPADES)
+
+
+def test_cards_are_frozen_and_a_card_is_always_one_kind():
+    with pytest.raises(FrozenInstanceError):
+        Card.parse("AS").rank = Rank.KING
+    with pytest.raises(TypeError):
+        Card()
+    assert NaturalCard(Rank.TEN, Suit.HEARTS) == Card.parse("10H")
+    assert repr(NaturalCard(Rank.TEN, Suit.HEARTS)) == "Card.parse('10H')"
+
+
+def test_cards_a_joker_without_a_part_in_the_deal_has_no_natural_card():
+    # 104 cards: no joker can be among the cards, so none has a natural card to play as.
+    wilds = deal("levant", "7H", wild_mode="indicator_no_jokers")
+    with pytest.raises(RulesError, match="without jokers"):
+        wilds.natural(JOKER)
+    # Under an indicator the jokers play as the wild aces' natural twins.
+    assert wilds.natural(cards("9D")[0]) == cards("9D")[0]
+    assert str(deal("levant", "7H").natural(JOKER)) == "AH"
 
 
 def test_cards_natural_values_from_seed_000():

@@ -8,7 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import Card, MeldKind, Rank, Suit, rule_initial_meld, rule_meld
+from scorekeeper.rules import (
+    Card,
+    MeldKind,
+    NaturalCard,
+    Rank,
+    Suit,
+    rule_initial_meld,
+    rule_meld,
+)
 
 GULF = deal("gulf")
 KUWAIT = deal("kuwait")
@@ -130,7 +138,7 @@ def test_natural_sequence_may_be_laid_in_any_order():
 
 # Runs of natural cards from an ace (low) up to an ace (high), never wrapping round.
 runs = st.integers(1, 12).flatmap(lambda low: st.builds(
-    lambda suit, length: [Card(Rank.from_number(n), suit) for n in range(low, low + length)],
+    lambda suit, length: [NaturalCard(Rank.from_number(n), suit) for n in range(low, low + length)],
     st.sampled_from(list(Suit)), st.integers(3, min(13, 15 - low))))
 
 
@@ -163,7 +171,7 @@ def test_a_wild_in_a_valid_run_stands_for_the_card_it_replaced(run, data):
 @given(st.sampled_from(list(Rank)), st.sets(st.sampled_from(list(Suit)), min_size=2),
        st.booleans())
 def test_groups_of_different_suits_are_valid_with_at_most_four_cards(rank, suits, wild):
-    laid = tuple(Card(rank, s) for s in sorted(suits, key=lambda s: s.value))
+    laid = tuple(NaturalCard(rank, s) for s in sorted(suits, key=lambda s: s.value))
     if wild:
         laid += (Card.parse("JK"),)
     ruling = rule_meld(laid, GULF)
@@ -174,7 +182,7 @@ def test_groups_of_different_suits_are_valid_with_at_most_four_cards(rank, suits
 
 def test_random_three_card_melds_never_crash():
     rnd = random.Random(7)
-    deck = [*(Card(r, s) for r in Rank for s in Suit), Card.parse("JK")]
+    deck = [*(NaturalCard(r, s) for r in Rank for s in Suit), Card.parse("JK")]
     for _ in range(2000):
         ruling = rule_meld(tuple(rnd.choice(deck) for _ in range(rnd.randint(0, 6))), GULF)
         assert ruling.valid or str(ruling.reason)

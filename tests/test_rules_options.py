@@ -1,8 +1,21 @@
 """The presets and their options (RULES.md section 10), and the refusals of bad ones."""
 
-import pytest
+import json
+from enum import Enum, StrEnum
 
-from scorekeeper.rules import OPTIONS, PRESETS, Rules, RulesError, WildMode
+import pytest
+from rulings import undocumented_members
+
+from scorekeeper.rules import (
+    OPTIONS,
+    PRESETS,
+    AceIndicator,
+    DealerRule,
+    Rules,
+    RulesError,
+    Scoring,
+    WildMode,
+)
 
 # RULES.md section 10, one row per preset.
 PRESET_TABLE = {
@@ -97,3 +110,35 @@ def test_every_option_is_described():
 def test_rules_to_dict_round_trips_through_from_spec():
     for name, preset in PRESETS.items():
         assert Rules.from_spec(preset.to_dict()) == preset, name
+
+
+def option_enums() -> list[type[Enum]]:
+    return [type(o.choices[0]) for o in OPTIONS.values()
+            if o.choices and isinstance(o.choices[0], Enum)]
+
+
+def test_options_with_named_choices_are_documented_str_enums():
+    assert set(option_enums()) == {WildMode, AceIndicator, DealerRule, Scoring}
+    for option in OPTIONS.values():
+        # No option offers bare strings: a named choice is an enum member.
+        assert not any(type(c) is str for c in option.choices or ()), option.name
+    for enum in option_enums():
+        assert issubclass(enum, StrEnum), enum
+        assert undocumented_members(enum) == [], enum
+
+
+def test_option_enums_keep_the_strings_of_json_the_database_and_forms():
+    rules = Rules.from_spec({"preset": "gulf", "dealer_rule": "loser_deals",
+                             "wild_mode": "indicator_no_jokers", "ace_indicator": "redraw"})
+    assert rules.dealer_rule is DealerRule.LOSER_DEALS and rules.scoring is Scoring.STANDARD
+    assert rules.ace_indicator is AceIndicator.REDRAW
+    assert rules.wild_mode is WildMode.INDICATOR_NO_JOKERS
+    stored = rules.to_dict()
+    assert {k: stored[k] for k in ("dealer_rule", "scoring", "ace_indicator", "wild_mode")} == {
+        "dealer_rule": "loser_deals", "scoring": "standard", "ace_indicator": "redraw",
+        "wild_mode": "indicator_no_jokers"}
+    assert all(type(v) in (str, int, bool, type(None)) for v in stored.values())
+    assert Rules.from_spec(json.loads(json.dumps(stored))) == rules
+    # Enum members are accepted as well as their strings.
+    assert Rules.from_spec({"preset": "levant", "scoring": Scoring.KUWAIT}).scoring is (
+        Scoring.KUWAIT)

@@ -9,7 +9,8 @@ shared/RULES.md; docs/rules.md states them in this project's words.
 module                 what it rules on
 =====================  ===============================================================
 ``cards``              parsing and printing cards; how many copies the packs hold
-``options``            :class:`Rules`, the presets and their options
+``options``            :class:`Rules`, the presets and their options (enums)
+``rulings``            the :class:`Ruling` every check answers with; the checks
 ``wilds``              which cards are wild in a deal, what a joker plays as
 ``melds``              one meld: sequence or group, the wild's meaning, its value
 ``initial``            a first meld (or announcement) against the bar in force
@@ -21,23 +22,35 @@ module                 what it rules on
 =====================  ===============================================================
 """
 
-from .cards import JOKER, Card, Rank, Suit, parse_cards
+from .cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
 from .game import Deal, DealLine, GameState, Outcome, Table, first_meld_bar, replay
 from .hand import Bonus, HandRuling, check_hand
 from .initial import InitialMeldRuling, rule_initial_meld
 from .layoff import TableRuling, rule_lay_off, rule_swap
 from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .messages import Message, RulesError
-from .options import OPTIONS, PRESET_NOTES, PRESETS, Rules, WildMode
+from .options import (
+    OPTIONS,
+    PRESET_NOTES,
+    PRESETS,
+    AceIndicator,
+    DealerRule,
+    Rules,
+    Scoring,
+    WildMode,
+)
 from .redeal import RedealRuling, rule_redeal
+from .rulings import Check, Ruling
 from .scoring import Finish, PlayerHand, RoundResult, RoundScore, deal_wilds, score_round
 from .wilds import Wilds
 
 __all__ = [
-    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "Bonus", "Card", "Deal", "DealLine",
-    "Finish", "GameState", "HandRuling", "InitialMeldRuling", "MeldKind", "MeldRuling",
-    "Message", "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore",
-    "Rules", "RulesError", "Suit", "Table", "TableRuling", "WildMode", "WildUse", "Wilds",
+    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "AceIndicator", "Bonus", "Card", "Check",
+    "Deal", "DealLine", "DealerRule", "Finish", "GameState", "HandRuling",
+    "InitialMeldRuling", "Joker", "MeldKind", "MeldRuling", "Message", "NaturalCard",
+    "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
+    "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
+    "Wilds",
     "check_hand", "deal_wilds", "first_meld_bar", "parse_cards", "replay",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
     "score_round",

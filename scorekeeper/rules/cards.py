@@ -8,10 +8,12 @@ or three players (seed 001).
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from .messages import N_, fail
 
@@ -83,25 +85,25 @@ _RANK_INPUT = {r.value: r for r in Rank} | {"T": Rank.TEN}
 JOKER_WORDS = {"JK", "JOKER", "*", "🃏", "JO"}
 
 
-@dataclass(frozen=True)
-class Card:
-    """A physical card: a rank and a suit, or a joker (both ``None``).
+class Card(ABC):
+    """A physical card: a :class:`NaturalCard` (a rank and a suit) or the :class:`Joker`,
+    which has neither. Both parse and print the same way, so a ``Card`` annotation covers
+    any card a player can hold; the engine asks ``isinstance(card, NaturalCard)`` where
+    it needs a rank or a suit.
 
     >>> Card.parse("10h")
     Card.parse('10H')
     >>> str(Card.parse("t♥")), str(Card.parse("joker")), Card.parse("A♠").symbol
     ('10H', 'JK', 'A♠')
+    >>> Card.parse("JK") is JOKER, Card.parse("JK").is_joker
+    (True, True)
     """
 
-    rank: Rank | None
-    suit: Suit | None
+    #: True for the joker only; templates ask this rather than the class.
+    is_joker: ClassVar[bool]
 
-    def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
-
-    @classmethod
-    def parse(cls, text: object) -> Card:
+    @staticmethod
+    def parse(text: object) -> Card:
         """Read a card written as ``10H``, ``TH``, ``th``, ``10♥``, ``A♠``, ``JK``, ``joker``
         or ``*``; raise :class:`RulesError` naming the text otherwise."""
         if not isinstance(text, str):
@@ -114,32 +116,66 @@ class Card:
         if rank is None or suit is None:
             raise fail(N_("“%(text)s” is not a card; write it like 10H, QS, A♠ or JK."),
                        text=text)
-        return cls(rank, suit)
+        return NaturalCard(rank, suit)
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """The canonical text: ``10H``, ``AS``, ``JK``."""
 
     @property
-    def is_joker(self) -> bool:
-        return self.rank is None
-
-    def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "JK"
-        return self.rank.value + self.suit.value
+    @abstractmethod
+    def symbol(self) -> str:
+        """The card as players write it: ``10♥``, ``A♠``, ``JK``."""
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+# repr=False keeps Card's parse-style repr; eq and hash compare the fields (none, for the
+# joker, so every joker is equal to JOKER).
+@dataclass(frozen=True, repr=False)
+class NaturalCard(Card):
+    """A card with a rank and a suit.
+
+    >>> NaturalCard(Rank.TEN, Suit.HEARTS)
+    Card.parse('10H')
+    """
+
+    rank: Rank
+    suit: Suit
+    is_joker: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
     @property
     def symbol(self) -> str:
-        """The card as players write it: ``10♥``, ``A♠``, ``JK``."""
-        if self.rank is None or self.suit is None:
-            return "JK"
         return self.rank.value + self.suit.symbol
 
 
-JOKER = Card(None, None)
+@dataclass(frozen=True, repr=False)
+class Joker(Card):
+    """A joker: no rank and no suit; what it plays as is the deal's business
+    (:class:`~scorekeeper.rules.wilds.Wilds`).
+
+    >>> Joker(), Joker() == JOKER
+    (Card.parse('JK'), True)
+    """
+
+    is_joker: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "JK"
+
+    @property
+    def symbol(self) -> str:
+        return "JK"
+
+
+JOKER = Joker()
 
 #: The 52 natural cards, suit by suit, ace to king.
-NATURAL_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+NATURAL_CARDS = tuple(NaturalCard(rank, suit) for suit in Suit for rank in Rank)
 
 
 def parse_cards(texts: object) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from .messages import N_, Message, fail, msg
-from .options import Rules
+from .options import DealerRule, Rules, Scoring
 from .scoring import Finish, RoundResult, deal_wilds, score_round
 
 LONGEST_NAME = 40
@@ -202,7 +202,7 @@ class _Replay:
 
     @property
     def hareeqa(self) -> bool:
-        return self.rules.scoring == "hareeqa"
+        return self.rules.scoring is Scoring.HAREEQA
 
     @property
     def on_last_round(self) -> bool:
@@ -254,7 +254,7 @@ class _Replay:
         self.dealer = self._next_dealer(score.scores)
 
     def _next_dealer(self, scores: Mapping[str, int]) -> str:
-        if self.rules.dealer_rule == "rotate":
+        if self.rules.dealer_rule is DealerRule.ROTATE:
             return self.table.right_of(self.dealer)
         # loser_deals (seed 000 "Deal"): the round's highest score deals; a tie that takes
         # in the dealer keeps the dealer, otherwise the first tied player counter-clockwise.
@@ -340,7 +340,7 @@ class _Replay:
 
     def _notices(self, tie_break: bool) -> tuple[Message, ...]:
         notes = []
-        if self.abandoned and self.scored == self.rules.rounds - 1:
+        if self.abandoned and self.on_last_round:
             # (Once a tie-break round is scored, the game no longer stands on six rounds.)
             notes.append(msg(N_("The last round was dealt %(count)d times without a score, "
                                 "so it is not played: the game stands on the earlier "

@@ -10,13 +10,16 @@ returns one with the highest bonus.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 from math import prod
+from typing import Literal
 
-from .cards import Card, Rank, Suit
+from .cards import Card, NaturalCard, Rank, Suit
 from .messages import N_, Message, fail, msg
+from .options import Rules
 from .wilds import Wilds
 
 SUITS = tuple(Suit)
@@ -64,20 +67,36 @@ class HandRuling:
     bonuses: tuple[Bonus, ...] = ()
 
     @property
+    def upheld(self) -> bool:
+        """Yes, a full hand: ``hand`` under the name all rulings share."""
+        return self.hand
+
+    @property
     def factor(self) -> int:
         """How many times an ordinary full hand's score the bonuses make it."""
         return prod(b.factor for b in self.bonuses)
 
 
-def _index(card: Card) -> int:
+# The search works on card indices (suit * 13 + rank - 1) and returns plain tuples, cheap
+# to build in its inner loop: a group (rank, suits, wilds used), a run (suit, low place,
+# high place, the wild's place or None) with places 1..14, or the discarded card.
+_Group = tuple[Literal["group"], int, tuple[int, ...], int]
+_Run = tuple[Literal["run"], int, int, int, int | None]
+_Discard = tuple[Literal["discard"], int]
+_Piece = _Group | _Run | _Discard
+#: Ways to discard, as (bonuses, wilds discarded, naturals that may be discarded).
+_Candidate = tuple[tuple[Bonus, ...], int, frozenset[int]]
+
+
+def _index(card: NaturalCard) -> int:
     return SUITS.index(card.suit) * 13 + card.rank.number - 1
 
 
-def _card(index: int) -> Card:
-    return Card(Rank.from_number(index % 13 + 1), SUITS[index // 13])
+def _card(index: int) -> NaturalCard:
+    return NaturalCard(Rank.from_number(index % 13 + 1), SUITS[index // 13])
 
 
-def _colour(indices) -> tuple[Bonus, ...]:
+def _colour(indices: Iterable[int]) -> tuple[Bonus, ...]:
     suits = {i // 13 for i in indices}
     if len(suits) == 1:
         return (Bonus.ONE_SUIT,)
@@ -94,16 +113,17 @@ class _Search:
     def __init__(self, group_max: int, run_max: int) -> None:
         self.group_max = group_max
         self.run_max = run_max
-        self.memo: dict[tuple, list | None] = {}
+        self.memo: dict[tuple[bytes, int, int, int], list[_Piece] | None] = {}
         self.discardable: frozenset[int] = frozenset()
         self.run_id = 0
 
-    def arrange(self, counts: list[int], wilds: int, discardable: frozenset[int]):
+    def arrange(self, counts: list[int], wilds: int,
+                discardable: frozenset[int]) -> list[_Piece] | None:
         self.discardable = discardable
         self.run_id += 1
         return self._solve(counts, wilds, 1 if discardable else 0)
 
-    def _solve(self, counts: list[int], w: int, d: int):
+    def _solve(self, counts: list[int], w: int, d: int) -> list[_Piece] | None:
         first = next((i for i, n in enumerate(counts) if n), None)
         if first is None:
             return [] if w == 0 and d == 0 else None
@@ -125,7 +145,8 @@ class _Search:
                     return True
         return False
 
-    def _take(self, counts, w, d, used, piece):
+    def _take(self, counts: list[int], w: int, d: int, used: list[int],
+              piece: _Piece) -> list[_Piece] | None:
         for i in used:
             counts[i] -= 1
         rest = self._solve(counts, w, d)
@@ -133,7 +154,7 @@ class _Search:
             counts[i] += 1
         return None if rest is None else [piece, *rest]
 
-    def _try(self, counts: list[int], w: int, d: int, i: int):
+    def _try(self, counts: list[int], w: int, d: int, i: int) -> list[_Piece] | None:
         suit, rank = divmod(i, 13)
         others = [s for s in range(4) if s != suit and counts[s * 13 + rank]]
         for size in range(len(others), 0, -1):
@@ -164,9 +185,10 @@ class _Search:
         scores at least as well (same suits melded, and a wild thrown)."""
         return w >= 2
 
-    def _runs(self, counts, w, d, suit, p):
+    def _runs(self, counts: list[int], w: int, d: int, suit: int,
+              p: int) -> list[_Piece] | None:
         """Sequences in *suit* through position *p* (1 = ace low, 14 = ace high)."""
-        def at(n):
+        def at(n: int) -> int:
             return suit * 13 + (0 if n == 14 else n - 1)
 
         for low in range(p, max(0, p - self.run_max), -1):
@@ -188,7 +210,7 @@ class _Search:
         return None
 
 
-def _meldable(index: int, counts, wilds: int) -> bool:
+def _meldable(index: int, counts: list[int], wilds: int) -> bool:
     """Could the natural at *index* be in any meld with the cards counted in *counts*? A
     cheap necessary test that lets hopeless hands and branches fail at once."""
     suit, rank = divmod(index, 13)
@@ -243,16 +265,16 @@ def check_hand(cards: tuple[Card, ...], wilds: Wilds) -> HandRuling:
                                     "of 14 cards with one card left to discard.")))
 
 
-def _candidates(naturals, wild_count, lost, rules):
-    """Ways to discard, as (bonuses, wilds discarded, naturals that may be discarded),
-    best-scoring first."""
-    found = []
+def _candidates(naturals: list[int], wild_count: int, lost: list[int],
+                rules: Rules) -> list[_Candidate]:
+    """Ways to discard, best-scoring first."""
+    found: list[_Candidate] = []
     if not lost:
         if wild_count >= 2:
             found.append(((Bonus.TWO_WILDS, *_colour(naturals)), 2, frozenset()))
         if wild_count >= 1:
             found.append(((Bonus.WILD_DISCARD, *_colour(naturals)), 1, frozenset()))
-    by_bonus: dict[tuple, set[int]] = {}
+    by_bonus: dict[tuple[Bonus, ...], set[int]] = {}
     for i in set(lost or naturals):
         kept = list(naturals)
         kept.remove(i)
@@ -263,7 +285,8 @@ def _candidates(naturals, wild_count, lost, rules):
     return found
 
 
-def _ruling(pieces, wild_cards, spare, bonuses, wilds: Wilds) -> HandRuling:
+def _ruling(pieces: list[_Piece], wild_cards: Sequence[Card], spare: int,
+            bonuses: tuple[Bonus, ...], wilds: Wilds) -> HandRuling:
     free = list(wild_cards)
     discard = [free.pop() for _ in range(spare)]
     melds = []

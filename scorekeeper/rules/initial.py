@@ -31,6 +31,11 @@ class InitialMeldRuling:
     minimum: int
     melds: tuple[MeldRuling, ...]
 
+    @property
+    def upheld(self) -> bool:
+        """Yes, enough for a first meld: ``valid`` under the name all rulings share."""
+        return self.valid
+
 
 def rule_initial_meld(melds: list[tuple[Card, ...]], wilds: Wilds,
                       minimum: int | None = None) -> InitialMeldRuling:

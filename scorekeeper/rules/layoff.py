@@ -7,10 +7,11 @@ in until a natural card takes it back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import product
 
-from .cards import Card, Rank
+from .cards import Card, NaturalCard, Rank
 from .melds import ACE_HIGH, MeldKind, MeldRuling, rule_meld
 from .messages import N_, Message, msg
 from .wilds import Wilds
@@ -26,6 +27,11 @@ class TableRuling:
     meld: tuple[Card, ...] = ()
     takes: Card | None = None
 
+    @property
+    def upheld(self) -> bool:
+        """Yes, the change may be made: ``valid`` under the name all rulings share."""
+        return self.valid
+
 
 def _table_meld(meld: tuple[Card, ...], wilds: Wilds) -> MeldRuling | TableRuling:
     ruling = rule_meld(meld, wilds)
@@ -35,7 +41,7 @@ def _table_meld(meld: tuple[Card, ...], wilds: Wilds) -> MeldRuling | TableRulin
     return ruling
 
 
-def _show(cards) -> str:
+def _show(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
@@ -53,7 +59,8 @@ def rule_lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, *,
     return ruling if ruling.valid else replace(ruling, meld=tuple(meld))
 
 
-def _lay_off(meld, add, wilds: Wilds, end: str | None, exception: bool) -> TableRuling:
+def _lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, end: str | None,
+             exception: bool) -> TableRuling:
     table = _table_meld(meld, wilds)
     if isinstance(table, TableRuling):
         return table
@@ -69,7 +76,8 @@ def _lay_off(meld, add, wilds: Wilds, end: str | None, exception: bool) -> Table
     return _lay_off_sequence(table, add, wilds, end)
 
 
-def _lay_off_group(table: MeldRuling, add, wilds: Wilds, exception: bool) -> TableRuling:
+def _lay_off_group(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
+                   exception: bool) -> TableRuling:
     rank = table.rank
     assert rank is not None
     present = [wilds.natural(c).suit for c in table.cards if not wilds.is_wild(c)]
@@ -114,7 +122,8 @@ def _without(cards: tuple[Card, ...], index: int | None) -> tuple[Card, ...]:
     return tuple(c for i, c in enumerate(cards) if i != index)
 
 
-def _lay_off_sequence(table: MeldRuling, add, wilds: Wilds, end: str | None) -> TableRuling:
+def _lay_off_sequence(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
+                      end: str | None) -> TableRuling:
     suit, low = table.suit, table.start
     assert suit is not None and low is not None
     high = low + len(table.cards) - 1
@@ -161,6 +170,7 @@ def _lay_off_sequence(table: MeldRuling, add, wilds: Wilds, end: str | None) -> 
     sided.sort(key=lambda p: _side(p[2], low, high) != "high")
     at, spot, final = sided[0]
     if new_wild is not None:
+        assert spot is not None  # a new wild always takes a place
         at[spot] = new_wild
     for k, card in enumerate(table.cards):
         at[low + k] = card
@@ -173,7 +183,7 @@ def _lay_off_sequence(table: MeldRuling, add, wilds: Wilds, end: str | None) -> 
     return TableRuling(True, reason, result)
 
 
-def _numbers(natural: Card) -> tuple[int, ...]:
+def _numbers(natural: NaturalCard) -> tuple[int, ...]:
     return (1, ACE_HIGH) if natural.rank is Rank.ACE else (natural.rank.number,)
 
 
@@ -185,7 +195,7 @@ def _side(final: set[int], low: int, high: int) -> str | None:
     return "low" if grew_low else "high"
 
 
-def _sequence_refusal(table: MeldRuling, add, wilds: Wilds) -> Message:
+def _sequence_refusal(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds) -> Message:
     if len(table.cards) + len(add) > wilds.rules.longest_meld:
         return msg(N_("A sequence may hold at most %(max)d cards; adding %(cards)s would "
                       "make %(count)d."), max=wilds.rules.longest_meld, cards=_show(add),
@@ -202,7 +212,7 @@ def rule_swap(meld: tuple[Card, ...], give: tuple[Card, ...], wilds: Wilds) -> T
     return ruling if ruling.valid else replace(ruling, meld=tuple(meld))
 
 
-def _swap(meld, give, wilds: Wilds) -> TableRuling:
+def _swap(meld: tuple[Card, ...], give: tuple[Card, ...], wilds: Wilds) -> TableRuling:
     table = _table_meld(meld, wilds)
     if isinstance(table, TableRuling):
         return table

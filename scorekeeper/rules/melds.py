@@ -9,11 +9,13 @@ laid in any order. At most one wild card in any meld.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .cards import Card, Rank, Suit
+from .cards import Card, NaturalCard, Rank, Suit
 from .messages import N_, Message, msg
+from .options import Rules
 from .wilds import Wilds
 
 ACE_HIGH = 14
@@ -33,7 +35,7 @@ class WildUse:
     """A wild card in a meld and the natural card(s) it stands for."""
 
     card: Card
-    represents: tuple[Card, ...]
+    represents: tuple[NaturalCard, ...]
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,11 @@ class MeldRuling:
     suit: Suit | None = None
     rank: Rank | None = None
     start: int | None = None
+
+    @property
+    def upheld(self) -> bool:
+        """Yes, a meld: ``valid`` under the name all rulings share."""
+        return self.valid
 
     @property
     def value(self) -> int | None:
@@ -101,12 +108,13 @@ def _rule(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
                                     "nor a group (one rank, different suits)."), cards=shown))
 
 
-def _rule_group(cards, naturals, wilds: Wilds, shown: str) -> MeldRuling:
+def _rule_group(cards: tuple[Card, ...], naturals: list[NaturalCard], wilds: Wilds,
+                shown: str) -> MeldRuling:
     rank = naturals[0].rank
     suits = [n.suit for n in naturals]
     for suit in suits:
         if suits.count(suit) > 1:
-            twin = Card(rank, suit)
+            twin = NaturalCard(rank, suit)
             return MeldRuling(False, msg(N_("%(card)s is in this group twice; a group needs "
                                             "a different suit for every card."),
                                          card=twin.symbol))
@@ -120,7 +128,7 @@ def _rule_group(cards, naturals, wilds: Wilds, shown: str) -> MeldRuling:
                  rank=rank.value, value=points * len(cards))
     if len(naturals) < len(cards):
         wild_card = next(c for c in cards if wilds.is_wild(c))
-        missing = tuple(Card(rank, s) for s in Suit if s not in suits)
+        missing = tuple(NaturalCard(rank, s) for s in Suit if s not in suits)
         wild = WildUse(wild_card, missing)
         reason = msg(N_("%(cards)s is a group of %(rank)s; the wild %(wild)s stands for "
                         "%(stands)s and counts once, so the group is worth %(value)d."),
@@ -131,7 +139,8 @@ def _rule_group(cards, naturals, wilds: Wilds, shown: str) -> MeldRuling:
                       wild, wild_at, rank=rank)
 
 
-def _positions(naturals: list[tuple[int, Card]], length: int):
+def _positions(naturals: Sequence[tuple[int, NaturalCard]],
+               length: int) -> list[tuple[int, int]]:
     """Every (start, step) that puts each natural at its own place: the cards may run up
     or down, and an ace may sit below the two or above the king."""
     found = []
@@ -147,7 +156,7 @@ def _positions(naturals: list[tuple[int, Card]], length: int):
     return found
 
 
-def _rule_sequence(cards, wilds: Wilds, shown: str) -> MeldRuling:
+def _rule_sequence(cards: tuple[Card, ...], wilds: Wilds, shown: str) -> MeldRuling:
     rules = wilds.rules
     naturals = [(i, wilds.natural(c)) for i, c in enumerate(cards) if not wilds.is_wild(c)]
     suit = naturals[0][1].suit
@@ -156,15 +165,14 @@ def _rule_sequence(cards, wilds: Wilds, shown: str) -> MeldRuling:
         if ranks.count(rank) > 1:
             return MeldRuling(False, msg(N_("%(card)s is in this sequence twice; a sequence "
                                             "needs a different rank for every card."),
-                                         card=Card(rank, suit).symbol))
+                                         card=NaturalCard(rank, suit).symbol))
     wild_index = next((i for i, c in enumerate(cards) if wilds.is_wild(c)), None)
     if wild_index is None:
         # Natural cards alone: the order laid does not matter, so arrange them, the ace
         # low or high; where both fit (all thirteen ranks), the reading worth more.
         readings = []
         for ace in (1, ACE_HIGH):
-            ordered = sorted(naturals, key=lambda p, a=ace: (
-                a if p[1].rank is Rank.ACE else p[1].rank.number))
+            ordered = sorted(naturals, key=lambda p: _place(p[1], ace))
             laid = [(i, n) for i, (_, n) in enumerate(ordered)]
             readings += [(laid, f) for f in _positions(laid, len(cards)) if _fits(f, cards)]
         if readings:
@@ -188,7 +196,7 @@ def _rule_sequence(cards, wilds: Wilds, shown: str) -> MeldRuling:
     wild = k = None
     if wild_index is not None:
         k = wild_index if step == 1 else len(cards) - 1 - wild_index
-        stands = Card(Rank.from_number(low + k), suit)
+        stands = NaturalCard(Rank.from_number(low + k), suit)
         wild = WildUse(cards[wild_index], (stands,))
         reason = msg(N_("%(cards)s is a sequence in %(suit)s; the wild %(wild)s stands for "
                         "%(stands)s, and the sequence is worth %(value)d."),
@@ -202,12 +210,17 @@ def _rule_sequence(cards, wilds: Wilds, shown: str) -> MeldRuling:
                       start=low)
 
 
-def _fits(layout: tuple[int, int], cards) -> bool:
+def _place(card: NaturalCard, ace: int) -> int:
+    """Where *card* sits in a run: its number, or *ace* (1 or 14) for an ace."""
+    return ace if card.rank is Rank.ACE else card.rank.number
+
+
+def _fits(layout: tuple[int, int], cards: Sequence[Card]) -> bool:
     low, _ = layout
     return 1 <= low <= ACE_HIGH - len(cards) + 1
 
 
-def _sequence_value(number: int, rules) -> int:
+def _sequence_value(number: int, rules: Rules) -> int:
     """Worth of the card at *number* in a sequence (RULES.md section 3, options
     ``ace_low_value`` and ``ace_high_value``)."""
     if number == 1:
@@ -217,7 +230,9 @@ def _sequence_value(number: int, rules) -> int:
     return min(number, 10)
 
 
-def _sequence_failure(cards, naturals, layouts, wild_index, shown) -> Message:
+def _sequence_failure(cards: Sequence[Card], naturals: Sequence[tuple[int, NaturalCard]],
+                      layouts: list[tuple[int, int]], wild_index: int | None,
+                      shown: str) -> Message:
     """The most useful reason a same-suit run of cards is not a sequence."""
     if layouts:
         low, _ = layouts[0]

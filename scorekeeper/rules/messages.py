@@ -7,10 +7,12 @@ language, while ``str()`` gives the English sentence.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+
+#: A translation function from template to template, such as Flask-Babel's ``gettext``.
+Gettext = Callable[[str], str]
 
 
 def N_(template: str) -> str:
@@ -27,7 +29,7 @@ class Message:
     """
 
     template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
@@ -35,7 +37,7 @@ class Message:
     def __str__(self) -> str:
         return self.translate(lambda template: template)
 
-    def translate(self, gettext) -> str:
+    def translate(self, gettext: Gettext) -> str:
         """The sentence in the language of *gettext*, a function from template to template.
         Values that are messages themselves (or tuples of them) are translated too."""
         template = gettext(self.template)
@@ -44,7 +46,7 @@ class Message:
         return template % {key: _fill(value, gettext) for key, value in self.params.items()}
 
 
-def _fill(value: Any, gettext) -> Any:
+def _fill(value: object, gettext: Gettext) -> object:
     if isinstance(value, Message):
         return value.translate(gettext)
     if isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
@@ -52,7 +54,7 @@ def _fill(value: Any, gettext) -> Any:
     return value
 
 
-def msg(template: str, **params: Any) -> Message:
+def msg(template: str, **params: object) -> Message:
     """Shorthand for ``Message(template, params)``."""
     return Message(template, params)
 
@@ -66,6 +68,6 @@ class RulesError(ValueError):
         self.message = message
 
 
-def fail(template: str, **params: Any) -> RulesError:
+def fail(template: str, **params: object) -> RulesError:
     """A :class:`RulesError` built from a template; ``raise fail(...)``."""
     return RulesError(Message(template, params))

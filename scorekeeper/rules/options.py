@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from .messages import N_, fail
 
+# The option enums are StrEnums: a member is its JSON, database and form value (an
+# ``==`` with that string holds), while the engine compares members with ``is``.
 
-class WildMode(Enum):
+
+class WildMode(StrEnum):
     """How the wild cards of a deal are chosen (RULES.md section 2)."""
 
     INDICATOR = "indicator"
@@ -29,18 +32,54 @@ class WildMode(Enum):
     "Variations")."""
 
 
+class AceIndicator(StrEnum):
+    """What an ace turned as the indicator does under ``indicator_no_jokers`` (seed 000,
+    "Variations")."""
+
+    REDRAW = "redraw"
+    """The ace goes back into the stock and another card is turned."""
+    OTHER_ACE_WILD = "other_ace_wild"
+    """The ace stays; the other copy of that ace is the only wild card."""
+
+
+class DealerRule(StrEnum):
+    """Who deals after a scored round (RULES.md section 6)."""
+
+    LOSER_DEALS = "loser_deals"
+    """The round's biggest loser deals; a tie that takes in the dealer keeps the dealer
+    (seed 000, "Deal")."""
+    ROTATE = "rotate"
+    """The deal passes to the next player, on the dealer's right (seed 002)."""
+
+
+class Scoring(StrEnum):
+    """Which score table a round is scored by (RULES.md section 5)."""
+
+    STANDARD = "standard"
+    """The winner -30 (-60 for a full hand, which doubles the others' penalties), the
+    others their cards left in hand, or 100 when they never melded (seed 000)."""
+    KUWAIT = "kuwait"
+    """The Kuwaiti table: fixed rows for each finish and special hand, announced hands
+    multiplied, mistakes paid (seed 001)."""
+    HAREEQA = "hareeqa"
+    """The standard table never doubled; players burn at ``burn_score`` and the last one
+    standing takes the pot (seed 002)."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One option's allowed values and the sentence that explains it."""
 
     name: str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[object, ...] | None = None
     low: int | None = None
     high: int | None = None
     nullable: bool = False
     doc: str = ""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> object:
+        """*value* as the rules record holds it (an enum member for an enum option);
+        raise :class:`RulesError` when it is not allowed."""
         if value is None and self.nullable:
             return None
         if self.choices is not None:
@@ -62,9 +101,9 @@ class Option:
                        value=value)
         return value
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> dict[str, object]:
         """The option as the rules listing of the API shows it."""
-        out: dict[str, Any] = {"name": self.name, "doc": self.doc}
+        out: dict[str, object] = {"name": self.name, "doc": self.doc}
         if self.choices is not None:
             out["choices"] = [_json(c) for c in self.choices]
         else:
@@ -91,11 +130,11 @@ PRESET_NOTES = {
 BOOL = (False, True)
 
 
-def _json(value: Any) -> Any:
+def _json(value: object) -> object:
     return value.value if isinstance(value, Enum) else value
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A value as it is written in JSON, for messages."""
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
@@ -104,7 +143,7 @@ def _show(value: Any) -> str:
 OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("wild_mode", tuple(WildMode), doc=N_("Which cards are wild: indicator, jokers, or "
            "indicator_no_jokers (104 cards).")),
-    Option("ace_indicator", ("redraw", "other_ace_wild"), doc=N_("With indicator_no_jokers, "
+    Option("ace_indicator", tuple(AceIndicator), doc=N_("With indicator_no_jokers, "
            "what an ace indicator does: it is redrawn, or the other copy of that ace is the "
            "only wild.")),
     Option("packs", (1, 2), doc=N_("Packs of 52 in play (the Kuwaiti form uses one for two or "
@@ -141,9 +180,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("lenient_group_add", BOOL, doc=N_("Anyone may add one natural card to a group of two "
            "naturals and a wild.")),
     Option("redeal_claims", BOOL, doc=N_("A player dealt identical pairs may claim a redeal.")),
-    Option("dealer_rule", ("loser_deals", "rotate"), doc=N_("Who deals next: the round's "
+    Option("dealer_rule", tuple(DealerRule), doc=N_("Who deals next: the round's "
            "biggest loser, or the next player to the right.")),
-    Option("scoring", ("standard", "kuwait", "hareeqa"), doc=N_("Which score table applies.")),
+    Option("scoring", tuple(Scoring), doc=N_("Which score table applies.")),
     Option("burn_score", low=101, high=1000, doc=N_("Hareeqa: a score this high at the end "
            "of a round burns the player.")),
     Option("start_points", low=-10, high=10, doc=N_("Hareeqa: each player's points at the "
@@ -163,7 +202,7 @@ class Rules:
 
     preset: str
     wild_mode: WildMode
-    ace_indicator: str
+    ace_indicator: AceIndicator
     packs: int
     min_players: int
     max_players: int
@@ -185,8 +224,8 @@ class Rules:
     colour_counts_discard: bool
     lenient_group_add: bool
     redeal_claims: bool
-    dealer_rule: str
-    scoring: str
+    dealer_rule: DealerRule
+    scoring: Scoring
     burn_score: int
     start_points: int
     burn_points: int
@@ -197,12 +236,12 @@ class Rules:
                        name=self.preset, names=", ".join(PRESETS))
         for f in fields(self)[1:]:
             object.__setattr__(self, f.name, OPTIONS[f.name].check(getattr(self, f.name)))
-        if self.scoring == "hareeqa" and self.rounds is not None:
+        if self.scoring is Scoring.HAREEQA and self.rounds is not None:
             raise fail(N_("Hareeqa ends when the players burn, not after a number of "
                           "rounds: leave “rounds” out."))
-        if self.scoring != "hareeqa" and self.rounds is None:
+        if self.scoring is not Scoring.HAREEQA and self.rounds is None:
             raise fail(N_("Say how many rounds a game lasts (option rounds)."))
-        if self.scoring == "hareeqa" and self.partnerships:
+        if self.scoring is Scoring.HAREEQA and self.partnerships:
             raise fail(N_("Hareeqa is played by players alone, not in partnerships."))
         if self.min_players > self.max_players:
             raise fail(N_("Option min_players (%(low)d) cannot exceed max_players "
@@ -264,10 +303,8 @@ class Rules:
         return min(13, self.max_meld_size or 13)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON-ready values."""
-        out = asdict(self)
-        out["wild_mode"] = self.wild_mode.value
-        return out
+        """The options as JSON-ready values: plain strings, not enum members."""
+        return {name: _json(value) for name, value in asdict(self).items()}
 
 
 def _preset(name: str, **values: Any) -> Rules:
@@ -275,17 +312,17 @@ def _preset(name: str, **values: Any) -> Rules:
 
 
 _LEVANT: dict[str, Any] = dict(
-    wild_mode=WildMode.INDICATOR, ace_indicator="redraw", packs=2, min_players=2,
+    wild_mode=WildMode.INDICATOR, ace_indicator=AceIndicator.REDRAW, packs=2, min_players=2,
     max_players=4, partnerships=True, rounds=7, last_round_deals=3, initial_minimum=51,
     initial_increasing=False, announcing=False, announce_minimum=91, announce_after_turns=0,
     max_meld_size=None, ace_low_value=11, ace_high_value=11, ace_penalty=11, wild_penalty=15,
     announcer_wild_penalty=15, bonus_hands=False, colour_counts_discard=False,
-    lenient_group_add=False, redeal_claims=True, dealer_rule="loser_deals",
-    scoring="standard", burn_score=201, start_points=-3, burn_points=2,
+    lenient_group_add=False, redeal_claims=True, dealer_rule=DealerRule.LOSER_DEALS,
+    scoring=Scoring.STANDARD, burn_score=201, start_points=-3, burn_points=2,
 )
 _GULF: dict[str, Any] = _LEVANT | dict(
     wild_mode=WildMode.JOKERS, max_players=5, rounds=5, last_round_deals=None,
-    max_meld_size=5, ace_low_value=1, redeal_claims=False, dealer_rule="rotate",
+    max_meld_size=5, ace_low_value=1, redeal_claims=False, dealer_rule=DealerRule.ROTATE,
 )
 
 PRESETS: dict[str, Rules] = {
@@ -296,7 +333,7 @@ PRESETS: dict[str, Rules] = {
     "kuwait": _preset("kuwait", **_GULF | dict(
         rounds=7, max_meld_size=None, announcing=True, initial_increasing=True,
         announcer_wild_penalty=20, bonus_hands=True, colour_counts_discard=True,
-        partnerships=False, scoring="kuwait")),
+        partnerships=False, scoring=Scoring.KUWAIT)),
     "hareeqa": _preset("hareeqa", **_GULF | dict(
-        rounds=None, max_meld_size=None, partnerships=False, scoring="hareeqa")),
+        rounds=None, max_meld_size=None, partnerships=False, scoring=Scoring.HAREEQA)),
 }

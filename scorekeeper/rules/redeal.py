@@ -25,6 +25,11 @@ class RedealRuling:
     pairs: tuple[Card, ...] = ()
     wilds: int = 0
 
+    @property
+    def upheld(self) -> bool:
+        """Yes, the redeal stands: ``allowed`` under the name all rulings share."""
+        return self.allowed
+
 
 def rule_redeal(cards: tuple[Card, ...], wilds: Wilds) -> RedealRuling:
     """May a player holding *cards* (14, or 15 for the player who starts) claim a

@@ -7,7 +7,7 @@ Scores are penalty points: the winner's are negative, the lowest total wins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from math import prod
@@ -16,6 +16,7 @@ from types import MappingProxyType
 from .cards import Card, Rank
 from .hand import Bonus
 from .messages import N_, fail
+from .options import Rules, Scoring
 from .wilds import Wilds
 
 #: Points a player may be charged for the cards left in hand before any doubling: far
@@ -93,8 +94,11 @@ def kuwait_row(finish: Finish, bonuses: tuple[Bonus, ...]) -> tuple[int, int, in
         return KUWAIT_HANDS[key]
     regular = KUWAIT_HANDS[frozenset()]
     rows = [KUWAIT_HANDS[frozenset({b})] for b in bonuses]
-    return tuple(regular[i] * prod(row[i] // regular[i] for row in rows)
-                 for i in range(4))  # type: ignore[return-value]
+
+    def column(i: int) -> int:
+        return regular[i] * prod(row[i] // regular[i] for row in rows)
+
+    return column(0), column(1), column(2), column(3)
 
 
 def penalty(card: Card, wilds: Wilds, *, announcer: bool = False) -> int:
@@ -108,7 +112,7 @@ def penalty(card: Card, wilds: Wilds, *, announcer: bool = False) -> int:
     return rules.ace_penalty if natural.rank is Rank.ACE else natural.rank.points
 
 
-def _check_bonuses(rules, result: RoundResult) -> int:
+def _check_bonuses(rules: Rules, result: RoundResult) -> int:
     bonuses = result.bonuses
     if not bonuses:
         return 1
@@ -127,7 +131,8 @@ def _check_bonuses(rules, result: RoundResult) -> int:
     return prod(b.factor for b in bonuses)
 
 
-def _teams(players: tuple[str, ...], teams) -> tuple[tuple[str, ...], ...] | None:
+def _teams(players: tuple[str, ...],
+           teams: Sequence[Sequence[str]] | None) -> tuple[tuple[str, ...], ...] | None:
     if teams is None:
         return None
     flat = [p for team in teams for p in team]
@@ -137,7 +142,7 @@ def _teams(players: tuple[str, ...], teams) -> tuple[tuple[str, ...], ...] | Non
     return tuple(tuple(t) for t in teams)
 
 
-def partner_of(winner: str, teams) -> str | None:
+def partner_of(winner: str, teams: Sequence[Sequence[str]] | None) -> str | None:
     """The winner's partner, whose cards do not count (seed 000 "End of the Play and
     Scoring", seed 002 "Hand Partner"); ``None`` when playing alone."""
     if teams is None:
@@ -146,7 +151,7 @@ def partner_of(winner: str, teams) -> str | None:
 
 
 def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
-                teams=None) -> RoundScore:
+                teams: Sequence[Sequence[str]] | None = None) -> RoundScore:
     """Each player's score for a round that *result* describes, under *wilds*' rules (the
     deal's indicator values the cards left in hand)."""
     rules = wilds.rules
@@ -172,7 +177,7 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
     values = {name: _value(name, result.hands[name], wilds) for name in losers
               if not result.hands[name].mistake}
     scores = {name: 0 for name in players}
-    if rules.scoring == "kuwait":
+    if rules.scoring is Scoring.KUWAIT:
         winner, fixed, times, mistake = kuwait_row(result.finish, result.bonuses)
         scores[result.winner] = winner
         for name in losers:
@@ -181,7 +186,7 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
                             values[name] * times if hand.melded else fixed)
         factor = times
     else:
-        doubling = 2 if result.finish is Finish.FULL and rules.scoring != "hareeqa" else 1
+        doubling = 2 if result.finish is Finish.FULL and rules.scoring is not Scoring.HAREEQA else 1
         factor *= doubling
         scores[result.winner] = -30 * factor
         for name in losers:
@@ -193,7 +198,7 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
     return RoundScore(MappingProxyType(scores), team_scores, factor)
 
 
-def deal_wilds(rules, result: RoundResult) -> Wilds:
+def deal_wilds(rules: Rules, result: RoundResult) -> Wilds:
     """The deal's wilds for valuing the cards in *result*. The indicator is needed only
     when some hand is given as cards under a form that turns one."""
     if result.indicator is None and rules.uses_indicator and not any(
@@ -223,5 +228,5 @@ def _value(name: str, hand: PlayerHand, wilds: Wilds) -> int:
                    name=name)
     if len(hand.cards) > 15:
         raise fail(N_("%(name)s cannot hold more than 15 cards."), name=name)
-    announcer = wilds.rules.scoring == "kuwait"
+    announcer = wilds.rules.scoring is Scoring.KUWAIT
     return sum(penalty(c, wilds, announcer=announcer) for c in hand.cards)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import JOKER, Card, Rank, check_copies
+from .cards import JOKER, Card, NaturalCard, Rank, check_copies
 from .messages import N_, fail
-from .options import Rules, WildMode
+from .options import AceIndicator, Rules, WildMode
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Wilds:
     rules: Rules
     indicator: Card | None
     wild: frozenset[Card]
-    joker_plays_as: Card | None = None
+    joker_plays_as: NaturalCard | None = None
 
     @classmethod
     def for_deal(cls, rules: Rules, indicator: Card | None = None) -> Wilds:
@@ -40,15 +40,15 @@ class Wilds:
         if indicator is None:
             raise fail(N_("This form of Hand turns an indicator card to pick the wild "
                           "cards; say which card is the indicator."))
-        if indicator.is_joker:
+        if not isinstance(indicator, NaturalCard):
             raise fail(N_("A joker is never the indicator: it goes back into the stock and "
                           "the next card is turned instead."))
-        ace = Card(Rank.ACE, indicator.suit)
+        ace = NaturalCard(Rank.ACE, indicator.suit)
         if rules.wild_mode is WildMode.INDICATOR:
             if indicator.rank is Rank.ACE:
                 return cls(rules, indicator, frozenset({JOKER}))
             return cls(rules, indicator, frozenset({ace}), joker_plays_as=ace)
-        if indicator.rank is Rank.ACE and rules.ace_indicator == "redraw":
+        if indicator.rank is Rank.ACE and rules.ace_indicator is AceIndicator.REDRAW:
             raise fail(N_("Under this rule an ace indicator goes back into the stock and "
                           "another card is turned; an ace cannot be the indicator."))
         return cls(rules, indicator, frozenset({ace}))
@@ -56,14 +56,17 @@ class Wilds:
     def is_wild(self, card: Card) -> bool:
         return card in self.wild
 
-    def natural(self, card: Card) -> Card:
+    def natural(self, card: Card) -> NaturalCard:
         """The natural card *card* plays as (a joker may play as an ace); *card* is not
-        wild."""
-        if card.is_joker and self.joker_plays_as is not None:
-            return self.joker_plays_as
-        return card
+        wild. A joker that is neither wild nor plays as an ace has no place in the deal."""
+        if isinstance(card, NaturalCard):
+            return card
+        if self.joker_plays_as is None:
+            raise fail(N_("This form of Hand is played without jokers, so JK cannot be "
+                          "among the cards."))
+        return self.joker_plays_as
 
-    def physical(self, natural: Card) -> Card:
+    def physical(self, natural: NaturalCard) -> Card:
         """The card that plays as *natural*: the joker when jokers play as that ace."""
         return JOKER if natural == self.joker_plays_as else natural
 
