@@ -5,19 +5,21 @@ ruling stores the same inputs and is decided again whenever it is shown."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .codec import PayloadError, cards_of, cards_out, choice_of, flag_of, wilds_of
 from .i18n import say
 from .rules import (
+    Card,
+    Check,
     HandRuling,
     InitialMeldRuling,
     MeldRuling,
     Message,
-    RedealRuling,
     Rules,
+    Ruling,
     TableRuling,
     Wilds,
     check_hand,
@@ -30,55 +32,28 @@ from .rules import (
 )
 from .rules.messages import N_, msg
 
-#: The checks, named as in the API's paths (``/api/v1/referee/<check>``).
-CHECKS = ("meld", "initial-meld", "lay-off", "swap", "hand", "redeal")
-
-Ruling = MeldRuling | InitialMeldRuling | TableRuling | HandRuling | RedealRuling
-
 
 @dataclass(frozen=True)
 class Verdict:
     """The engine's ruling on one question, with the deal's wilds it was made under."""
 
-    check: str
+    check: Check
     wilds: Wilds
     ruling: Ruling
 
     @property
     def upheld(self) -> bool:
         """Yes to the question: a valid meld, a full hand, a redeal allowed."""
-        ruling = self.ruling
-        if isinstance(ruling, HandRuling):
-            return ruling.hand
-        if isinstance(ruling, RedealRuling):
-            return ruling.allowed
-        return ruling.valid
+        return self.ruling.upheld
 
     @property
     def reason(self) -> Message:
         return self.ruling.reason
 
     def json(self) -> dict[str, Any]:
-        """The answer as the JSON API gives it (shared/API.md, "Referee")."""
-        r = self.ruling
-        if isinstance(r, MeldRuling):
-            return meld_json(r)
-        if isinstance(r, InitialMeldRuling):
-            return dict(valid=r.valid, total=r.total, minimum=r.minimum,
-                        melds=[meld_json(m) for m in r.melds], reason=say(r.reason))
-        if isinstance(r, TableRuling):
-            takes = str(r.takes) if r.takes else None
-            if self.check == "swap":
-                return dict(valid=r.valid, takes=takes, meld=cards_out(r.meld),
-                            reason=say(r.reason))
-            return dict(valid=r.valid, meld=cards_out(r.meld), takes=takes,
-                        reason=say(r.reason))
-        if isinstance(r, HandRuling):
-            return dict(hand=r.hand, melds=[cards_out(m) for m in r.melds],
-                        discard=cards_out(r.discard), bonuses=[b.value for b in r.bonuses],
-                        reason=say(r.reason))
-        return dict(allowed=r.allowed, pairs=cards_out(r.pairs), wilds=r.wilds,
-                    reason=say(r.reason))
+        """The answer as the JSON API gives it (shared/API.md, "Referee"): each check has
+        its own fields, always with ``reason``."""
+        return {**ANSWERS[self.check](self.ruling), "reason": say(self.reason)}
 
 
 def meld_json(ruling: MeldRuling) -> dict[str, Any]:
@@ -96,6 +71,42 @@ def meld_json(ruling: MeldRuling) -> dict[str, Any]:
     }
 
 
+def _initial_json(r: InitialMeldRuling) -> dict[str, Any]:
+    return dict(valid=r.valid, total=r.total, minimum=r.minimum,
+                melds=[meld_json(m) for m in r.melds])
+
+
+def _takes(r: TableRuling) -> str | None:
+    return str(r.takes) if r.takes else None
+
+
+def _hand_json(r: HandRuling) -> dict[str, Any]:
+    return dict(hand=r.hand, melds=[cards_out(m) for m in r.melds],
+                discard=cards_out(r.discard), bonuses=[b.value for b in r.bonuses])
+
+
+# The fields of each check's answer, in the order the API has always written them. The
+# check says which ruling it is: each writer takes the ruling of its own check.
+ANSWERS: dict[Check, Callable[[Any], dict[str, Any]]] = {
+    Check.MELD: meld_json,
+    Check.INITIAL_MELD: _initial_json,
+    Check.LAY_OFF: lambda r: dict(valid=r.valid, meld=cards_out(r.meld), takes=_takes(r)),
+    Check.SWAP: lambda r: dict(valid=r.valid, takes=_takes(r), meld=cards_out(r.meld)),
+    Check.HAND: _hand_json,
+    Check.REDEAL: lambda r: dict(allowed=r.allowed, pairs=cards_out(r.pairs),
+                                 wilds=r.wilds),
+}
+
+
+def check_of(name: object) -> Check:
+    """The check called *name*; :class:`PayloadError` naming the checks otherwise."""
+    try:
+        return Check(name)
+    except ValueError:
+        raise PayloadError(msg(N_("Unknown check “%(name)s”; the checks are %(names)s."),
+                               name=str(name), names=", ".join(Check))) from None
+
+
 def _read(data: Mapping[str, Any], rules: Rules, *fields: str):
     """The deal's wilds and the named card lists, checked together against the copies the
     packs hold."""
@@ -110,7 +121,8 @@ def decide(check: str, rules: Rules, data: Mapping[str, Any]) -> Verdict:
     :class:`PayloadError` or :class:`~scorekeeper.rules.RulesError` with one sentence for
     anything malformed."""
     data = dict(data)
-    if check == "initial-meld":
+    asked = check_of(check)
+    if asked is Check.INITIAL_MELD:
         wilds, _ = _read(data, rules)
         melds = data.get("melds")
         if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
@@ -118,18 +130,16 @@ def decide(check: str, rules: Rules, data: Mapping[str, Any]) -> Verdict:
                                       "list of cards, like [[\"9C\", \"10C\", \"JC\"]].")))
         parsed = [parse_cards(m) for m in melds]
         wilds.check(c for m in parsed for c in m)
-        return Verdict(check, wilds, rule_initial_meld(parsed, wilds, data.get("minimum")))
-    if check == "lay-off":
+        return Verdict(asked, wilds, rule_initial_meld(parsed, wilds, data.get("minimum")))
+    if asked is Check.LAY_OFF:
         wilds, (meld, add) = _read(data, rules, "meld", "add")
-        return Verdict(check, wilds, rule_lay_off(
+        return Verdict(asked, wilds, rule_lay_off(
             meld, add, wilds, end=choice_of(data, "end", ("low", "high")),
             going_out=flag_of(data, "going_out"), one_card=flag_of(data, "one_card")))
-    if check == "swap":
+    if asked is Check.SWAP:
         wilds, (meld, give) = _read(data, rules, "meld", "give")
-        return Verdict(check, wilds, rule_swap(meld, give, wilds))
-    if check not in CHECKS:
-        raise PayloadError(msg(N_("Unknown check “%(name)s”; the checks are %(names)s."),
-                               name=str(check), names=", ".join(CHECKS)))
+        return Verdict(asked, wilds, rule_swap(meld, give, wilds))
     wilds, (cards,) = _read(data, rules, "cards")
-    rule = {"meld": rule_meld, "hand": check_hand, "redeal": rule_redeal}[check]
-    return Verdict(check, wilds, rule(cards, wilds))
+    rule: Callable[[tuple[Card, ...], Wilds], Ruling] = {
+        Check.MELD: rule_meld, Check.HAND: check_hand, Check.REDEAL: rule_redeal}[asked]
+    return Verdict(asked, wilds, rule(cards, wilds))

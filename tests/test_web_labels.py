@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.referee import CHECKS as CHECK_NAMES
-from scorekeeper.rules import OPTIONS, PRESETS, Bonus, Outcome
+from scorekeeper.rules import OPTIONS, PRESETS, Bonus, Check, Outcome
 from scorekeeper.rules.cards import NATURAL_CARDS
 from scorekeeper.web import labels
 
@@ -28,7 +27,7 @@ def test_every_bonus_preset_and_house_rule_is_named():
 
 
 def test_every_referee_check_has_a_tab_a_name_and_both_headlines():
-    assert set(labels.CHECKS) == set(CHECK_NAMES)
+    assert set(labels.CHECKS) == set(Check)
     for label in labels.CHECKS.values():
         assert all(str(part) for part in (label.tab, label.name, label.yes, label.no))
 
@@ -37,7 +36,7 @@ def test_every_referee_check_has_a_tab_a_name_and_both_headlines():
                                              ("kuwait", "Announcement")])
 def test_a_first_meld_is_an_announcement_under_the_kuwaiti_form(app, preset, tab):
     with app.test_request_context():
-        assert str(labels.check_label("initial-meld", PRESETS[preset]).tab) == tab
+        assert str(labels.check_label(Check.INITIAL_MELD, PRESETS[preset]).tab) == tab
 
 
 def test_the_deal_forms_card_picker_is_the_engines_deck(client):

@@ -7,7 +7,8 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..codec import rules_of
-from ..referee import CHECKS, decide
+from ..referee import decide
+from ..rules import Check
 from . import bp
 from .payload import body
 
@@ -17,6 +18,6 @@ def _answer(check: str):
     return jsonify(decide(check, rules_of(data), data).json())
 
 
-for _check in CHECKS:
+for _check in Check:
     bp.add_url_rule(f"/referee/{_check}", f"referee_{_check.replace('-', '_')}",
                     lambda check=_check: _answer(check), methods=["POST"])

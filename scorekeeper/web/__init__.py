@@ -3,6 +3,8 @@ imports the other."""
 
 from pathlib import Path
 
+from ..rules import Check, Outcome, Scoring
+
 
 def init_app(app) -> None:
     """Register the pages' blueprints and what every template needs."""
@@ -19,3 +21,5 @@ def init_app(app) -> None:
     vendored = sorted(Path(app.static_folder, "vendor").glob("htmx-*.min.js"))
     htmx_file = f"vendor/{vendored[-1].name}" if vendored else "vendor/htmx.min.js"
     app.jinja_env.globals["htmx_file"] = htmx_file
+    # The engine's enums, so templates compare a value with its member, never a string.
+    app.jinja_env.globals.update(Check=Check, Outcome=Outcome, Scoring=Scoring)

@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, ValidationE
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..pins import normal_pin
-from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules
+from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules, Scoring
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES, PRESET_NAMES
 
 MAX_SEATS = 5
@@ -140,13 +140,13 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
             validate_choice=False)
         indicator = StringField(_l("Indicator card (needed to count cards)"))
 
-    melded_label = _l("Announced?") if rules.scoring == "kuwait" else _l("Melded?")
+    melded_label = _l("Announced?") if rules.scoring is Scoring.KUWAIT else _l("Melded?")
     for i, _name in seats:
         setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=_choices([
             ("yes", _l("yes")), ("no", _l("no"))]), validate_choice=False))
         setattr(DealForm, f"points_{i}", IntegerField(
             _l("Points left in hand"), validators=[Optional(), NumberRange(0, 1400)]))
         setattr(DealForm, f"cards_{i}", StringField(_l("or the cards left")))
-        if rules.scoring == "kuwait":
+        if rules.scoring is Scoring.KUWAIT:
             setattr(DealForm, f"mistake_{i}", BooleanField(_l("Made a mistake")))
     return DealForm

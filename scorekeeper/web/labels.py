@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
 
-from ..rules import Bonus, Outcome, Rules
+from ..rules import Bonus, Check, Outcome, Rules
 
 PRESET_NAMES = {
     "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
@@ -58,16 +58,16 @@ class CheckLabel:
 
 
 CHECKS = {
-    "meld": CheckLabel(_l("Meld"), _l("Meld"), _l("A valid meld"), _l("Not a valid meld")),
-    "initial-meld": CheckLabel(_l("First meld"), _l("First meld"),
+    Check.MELD: CheckLabel(_l("Meld"), _l("Meld"), _l("A valid meld"), _l("Not a valid meld")),
+    Check.INITIAL_MELD: CheckLabel(_l("First meld"), _l("First meld"),
                                _l("Enough for a first meld"), _l("Not a first meld")),
-    "lay-off": CheckLabel(_l("Add to a meld"), _l("Adding to a meld"),
+    Check.LAY_OFF: CheckLabel(_l("Add to a meld"), _l("Adding to a meld"),
                           _l("The cards may be added"), _l("The cards may not be added")),
-    "swap": CheckLabel(_l("Take a wild"), _l("Taking a wild"), _l("The wild may be taken"),
+    Check.SWAP: CheckLabel(_l("Take a wild"), _l("Taking a wild"), _l("The wild may be taken"),
                        _l("The wild may not be taken")),
-    "hand": CheckLabel(_l("Full hand"), _l("Full hand"), _l("A full hand"),
+    Check.HAND: CheckLabel(_l("Full hand"), _l("Full hand"), _l("A full hand"),
                        _l("Not a full hand")),
-    "redeal": CheckLabel(_l("Redeal"), _l("Redeal claim"), _l("Redeal allowed"),
+    Check.REDEAL: CheckLabel(_l("Redeal"), _l("Redeal claim"), _l("Redeal allowed"),
                          _l("No redeal")),
 }
 # Under the Kuwaiti form a first meld is an announcement.
@@ -75,8 +75,8 @@ ANNOUNCEMENT = CheckLabel(_l("Announcement"), _l("First meld"), _l("Enough to an
                           _l("Not enough to announce"))
 
 
-def check_label(check: str, rules: Rules) -> CheckLabel:
-    if check == "initial-meld" and rules.announcing:
+def check_label(check: Check, rules: Rules) -> CheckLabel:
+    if check is Check.INITIAL_MELD and rules.announcing:
         return ANNOUNCEMENT
     return CHECKS[check]
 

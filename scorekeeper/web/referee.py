@@ -31,8 +31,19 @@ from ..codec import PayloadError
 from ..extensions import db, htmx
 from ..i18n import say
 from ..models import Game, RulingRecord
-from ..referee import CHECKS, Verdict, decide
-from ..rules import JOKER, PRESETS, Card, Rules, RulesError, Wilds, first_meld_bar
+from ..referee import Verdict, decide
+from ..rules import (
+    JOKER,
+    PRESETS,
+    Card,
+    Check,
+    GameState,
+    InitialMeldRuling,
+    Rules,
+    RulesError,
+    Wilds,
+    first_meld_bar,
+)
 from ..storage import load, state_of, table_of
 from . import device
 from .labels import PRESET_NAMES, check_label
@@ -41,7 +52,7 @@ from .verdicts import headline, kept_rulings, laid_out
 
 bp = Blueprint("referee", __name__)
 
-CHECK = "any(meld, 'initial-meld', 'lay-off', swap, hand, redeal)"
+CHECK = "any({})".format(", ".join(repr(str(c)) for c in Check))
 # The buttons that change the question; a plain form that sent one is redirected to the
 # question's own address, so reloading the page does not tap again.
 TAPS = ("tap", "pick", "select", "drag", "act", "clear", "more", "set_indicator",
@@ -51,19 +62,19 @@ SESSION_KEY = "referee_indicators"
 KEEP = 20
 
 LISTS = {
-    "meld": {"cards": _l("The meld, in the order it is laid")},
-    "lay-off": {"meld": _l("The meld on the table, as it lies"),
+    Check.MELD: {"cards": _l("The meld, in the order it is laid")},
+    Check.LAY_OFF: {"meld": _l("The meld on the table, as it lies"),
                 "add": _l("The cards to add")},
-    "swap": {"meld": _l("The meld on the table, as it lies"),
+    Check.SWAP: {"meld": _l("The meld on the table, as it lies"),
              "give": _l("The cards given for the wild")},
-    "hand": {"cards": _l("The 15 cards")},
-    "redeal": {"cards": _l("The hand as dealt: 14 cards, or 15 for the player who "
+    Check.HAND: {"cards": _l("The 15 cards")},
+    Check.REDEAL: {"cards": _l("The hand as dealt: 14 cards, or 15 for the player who "
                            "starts")},
 }
 
 
 def tab_labels(rules: Rules) -> dict[str, str]:
-    return {check: str(check_label(check, rules).tab) for check in CHECKS}
+    return {check: str(check_label(check, rules).tab) for check in Check}
 
 
 @dataclass
@@ -71,7 +82,7 @@ class Desk:
     """One referee question as the page shows it: the picker, the choices that go with
     the check, what went wrong, and the verdict once asked for."""
 
-    check: str
+    check: Check
     rules: Rules
     picker: Picker
     indicator: Card | None = None
@@ -108,15 +119,15 @@ class Desk:
         out: dict = {}
         if self.rules.uses_indicator and self.indicator is not None:
             out["indicator"] = str(self.indicator)
-        if self.check == "initial-meld":
+        if self.check is Check.INITIAL_MELD:
             out["melds"] = [cards for cards in lists.values() if cards]
             if self.previous is not None:
                 out["minimum"] = self.bar
-        elif self.check == "lay-off":
+        elif self.check is Check.LAY_OFF:
             out |= {"meld": lists["meld"], "add": lists["add"]}
             out |= {"end": self.end} if self.end else {}
             out |= {flag: True for flag in ("going_out", "one_card") if getattr(self, flag)}
-        elif self.check == "swap":
+        elif self.check is Check.SWAP:
             out |= {"meld": lists["meld"], "give": lists["give"]}
         else:
             out["cards"] = lists["cards"]
@@ -127,7 +138,7 @@ class Desk:
         out = self.picker.query()
         if self.indicator is not None:
             out["indicator"] = str(self.indicator)
-        if self.check == "initial-meld":
+        if self.check is Check.INITIAL_MELD:
             out["melds"] = str(self.melds)
             if self.previous is not None:
                 out["previous"] = str(self.previous)
@@ -141,14 +152,14 @@ class Desk:
         return out
 
     def list_labels(self) -> dict[str, str]:
-        if self.check == "initial-meld":
+        if self.check is Check.INITIAL_MELD:
             return {name: _("Meld %(n)d", n=i) for i, name in
                     enumerate(self.picker.lists, start=1)}
         return {name: str(label) for name, label in LISTS[self.check].items()}
 
 
-def _list_names(check: str, melds: int) -> list[str]:
-    if check == "initial-meld":
+def _list_names(check: Check, melds: int) -> list[str]:
+    if check is Check.INITIAL_MELD:
         return [f"meld{i}" for i in range(1, melds + 1)]
     return list(LISTS[check])
 
@@ -165,16 +176,16 @@ def _card(text: str) -> Card | None:
     return Card.parse(text) if text.strip() else None
 
 
-def build(check: str, rules: Rules, args, *, indicator: Card | None = None,
+def build(check: Check, rules: Rules, args, *, indicator: Card | None = None,
           previous: int | None = None) -> Desk:
     """The question the form *args* describe, after the button it was sent with.
     *indicator* and *previous* are what this phone remembers for the deal, used when the
     form does not say."""
     melds = _melds_shown(args)
-    if "more" in args and check == "initial-meld" and melds < MOST_MELDS:
+    if "more" in args and check is Check.INITIAL_MELD and melds < MOST_MELDS:
         melds += 1
     picker = read(args, _list_names(check, melds))
-    if "more" in args and check == "initial-meld":
+    if "more" in args and check is Check.INITIAL_MELD:
         picker = Picker(picker.lists, f"meld{melds}", None, picker.problem)
     desk = Desk(check, rules, picker, melds=melds)
     _read_indicator(desk, args, indicator)
@@ -212,7 +223,7 @@ def _read_indicator(desk: Desk, args, remembered: Card | None) -> None:
 
 
 def _read_previous(desk: Desk, args, remembered: int | None) -> None:
-    if desk.check != "initial-meld" or not desk.rules.initial_increasing:
+    if desk.check is not Check.INITIAL_MELD or not desk.rules.initial_increasing:
         return
     text = args.get("previous", "").strip()
     if "previous" not in args:
@@ -256,8 +267,8 @@ def _previous_first_meld(game: Game, deal: int) -> int | None:
     """The worth of the last first meld kept as a ruling in this deal, if any."""
     for kept in reversed(kept_rulings(game)):
         ruling = kept.verdict.ruling if kept.verdict else None
-        if kept.record.deal_number == deal and kept.record.check == "initial-meld" and (
-                ruling is not None and ruling.valid):
+        if kept.record.deal_number == deal and isinstance(ruling, InitialMeldRuling) and (
+                ruling.upheld):
             return ruling.total
     return None
 
@@ -289,11 +300,15 @@ def _answer(desk: Desk, here: str, **context):
 
 @bp.get("/referee")
 def start():
-    return standalone("meld")
+    return _standalone(Check.MELD)
 
 
 @bp.get(f"/referee/<{CHECK}:check>")
 def standalone(check: str):
+    return _standalone(Check(check))
+
+
+def _standalone(check: Check):
     preset = request.args.get("preset", "levant")
     problem = None
     try:
@@ -316,7 +331,7 @@ def _game(game_id: str) -> Game:
     return game
 
 
-def _game_desk(game: Game, check: str, args) -> tuple[Desk, object]:
+def _game_desk(game: Game, check: Check, args) -> tuple[Desk, GameState]:
     state = state_of(game)
     deal = state.next_deal
     desk = build(check, table_of(game).rules, args,
@@ -329,13 +344,13 @@ def _game_desk(game: Game, check: str, args) -> tuple[Desk, object]:
 
 @bp.get("/games/<game_id>/referee")
 def game_start(game_id: str):
-    return for_game(game_id, "meld")
+    return for_game(game_id, Check.MELD)
 
 
 @bp.get(f"/games/<game_id>/referee/<{CHECK}:check>")
 def for_game(game_id: str, check: str):
     game = _game(game_id)
-    desk, state = _game_desk(game, check, request.args)
+    desk, state = _game_desk(game, Check(check), request.args)
     here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
     response = _answer(desk, here, **_game_context(game, state))
     return device.remember(response, game.id)
@@ -352,10 +367,11 @@ def keep(game_id: str):
     game = load(game_id)
     if game is None:
         return _refused(_("No game has this address, so the ruling was not kept."), 404)
-    check = request.form.get("check", "")
-    if check not in CHECKS:
+    try:
+        check = Check(request.form.get("check", ""))
+    except ValueError:
         return _refused(_("Say which check the ruling is: %(names)s.",
-                          names=", ".join(CHECKS)), 422)
+                          names=", ".join(Check)), 422)
     desk, state = _game_desk(game, check, request.form)
     here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
     if state.finished:

@@ -4,7 +4,9 @@ kept, decided again under the game's rules each time they are shown."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
@@ -12,15 +14,7 @@ from ..codec import PayloadError
 from ..i18n import say
 from ..models import Game, RulingRecord
 from ..referee import Verdict, decide
-from ..rules import (
-    Card,
-    HandRuling,
-    InitialMeldRuling,
-    MeldRuling,
-    RulesError,
-    TableRuling,
-    rule_meld,
-)
+from ..rules import Card, Check, MeldRuling, RulesError, Wilds, rule_meld
 from ..storage import table_of
 from .labels import CHECKS, check_label
 
@@ -53,7 +47,7 @@ def shown_meld(ruling: MeldRuling, wilds) -> list[Shown]:
             stands = " + ".join(c.symbol for c in ruling.wild.represents)
         elif not wilds.is_wild(card) and wilds.natural(card) != card:
             stands = wilds.natural(card).symbol
-        value = ruling.card_values[i] if ruling.valid else None
+        value = ruling.card_values[i] if ruling.upheld else None
         out.append(Shown(card, value, stands))
     return out
 
@@ -61,18 +55,19 @@ def shown_meld(ruling: MeldRuling, wilds) -> list[Shown]:
 def laid_out(verdict: Verdict) -> list[list[Shown]]:
     """The melds the verdict speaks of, as they lie: the meld, each meld of a first meld,
     the table meld after the change, the full hand's arrangement."""
-    r, wilds = verdict.ruling, verdict.wilds
-    if isinstance(r, MeldRuling):
-        melds = [r]
-    elif isinstance(r, InitialMeldRuling):
-        melds = list(r.melds)
-    elif isinstance(r, TableRuling):
-        melds = [rule_meld(r.meld, wilds)] if r.meld else []
-    elif isinstance(r, HandRuling):
-        melds = [rule_meld(m, wilds) for m in r.melds]
-    else:
-        melds = []
-    return [shown_meld(m, wilds) for m in melds]
+    return [shown_meld(m, verdict.wilds) for m in LAID[verdict.check](verdict.ruling,
+                                                                       verdict.wilds)]
+
+
+# What each check's ruling lays on the table, as meld rulings to show card by card.
+LAID: dict[Check, Callable[[Any, Wilds], list[MeldRuling]]] = {
+    Check.MELD: lambda r, wilds: [r],
+    Check.INITIAL_MELD: lambda r, wilds: list(r.melds),
+    Check.LAY_OFF: lambda r, wilds: [rule_meld(r.meld, wilds)] if r.meld else [],
+    Check.SWAP: lambda r, wilds: [rule_meld(r.meld, wilds)] if r.meld else [],
+    Check.HAND: lambda r, wilds: [rule_meld(m, wilds) for m in r.melds],
+    Check.REDEAL: lambda r, wilds: [],
+}
 
 
 @dataclass(frozen=True)
