@@ -21,23 +21,15 @@ def guarded(app):
 
 
 def test_forms_carry_a_csrf_token_that_is_accepted(guarded):
-    new = guarded.post("/new", data=new_game_form() | {"csrf_token": csrf_token(
-        guarded.get("/new").text)})
-    assert new.status_code == 302
-    game_id = new.location.rsplit("/", 1)[-1]
-    page = guarded.get(f"/games/{game_id}").text
-    recorded = guarded.post(f"/games/{game_id}/deals",
-                            data=deal_form() | {"csrf_token": csrf_token(page)})
-    assert recorded.status_code == 302
-    edit = guarded.get(f"/games/{game_id}/deals/1/edit").text
-    corrected = guarded.post(f"/games/{game_id}/deals/1/edit", data=deal_form(
-        hands={0: 7, 2: None}) | {"csrf_token": csrf_token(edit)})
-    assert corrected.status_code == 302
+    actions = GameActions(guarded)  # each action reads the token off its form's page
+    game_id = actions.start()
+    actions.record(game_id)
+    actions.correct(game_id, 1, hands={0: 7, 2: None})
     undo_form = guarded.get(f"/games/{game_id}").text.split('action="/games/')[-1]
     undone = guarded.post(f"/games/{game_id}/undo", data={
         "csrf_token": csrf_token(undo_form), "deal": "1"})
     assert undone.status_code == 302
-    assert GameActions(guarded).state(game_id)["deals"] == []
+    assert actions.state(game_id)["deals"] == []
 
 
 def test_posts_without_a_csrf_token_save_nothing(app, guarded):
