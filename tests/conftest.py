@@ -1,6 +1,10 @@
-"""Shared fixtures, as in the Flask tutorial (flaskr): app, client, runner."""
+"""Shared fixtures, as in the Flask tutorial (flaskr): app, client, runner, and ``actions``
+(tests/game_actions.py: a table starting games and recording deals, as flaskr's
+``AuthActions`` logs in), with the games the page tests start from: ``game``, ``played``
+and ``finished``."""
 
 import pytest
+from game_actions import NAMES, GameActions
 
 from scorekeeper import create_app
 from scorekeeper.catalogues import compile_all
@@ -37,3 +41,34 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def actions(client) -> GameActions:
+    """``actions.start()``, ``.record(game_id)``, ``.state(game_id)``... on ``client``."""
+    return GameActions(client)
+
+
+@pytest.fixture
+def game(actions) -> str:
+    """A Levant game of Ali, Badr and Caro (Ali deals first), started here, no deals."""
+    return actions.start()
+
+
+@pytest.fixture
+def played(actions, game) -> str:
+    """The same game with its first deal recorded (game_actions.FIRST_SCORES)."""
+    actions.record(game)
+    return game
+
+
+@pytest.fixture
+def finished(client, actions) -> str:
+    """A one-round Levant game of Ali and Badr that Ali has won, opened on this phone."""
+    game_id = actions.create({"preset": "levant", "rounds": 1}, NAMES[:2])["id"]
+    state = actions.post_deal(game_id, {
+        "deal": 1, "outcome": "scored", "winner": "Ali", "finish": "partial",
+        "hands": {"Badr": {"melded": False}}})
+    assert state["finished"] is True
+    client.get(f"/games/{game_id}")  # opened on this phone
+    return game_id

@@ -1,63 +1,59 @@
-"""Driving the pages and routes as a browser or a stranger would, for the security and fuzz
-tests: the forms as posted, the CSRF token read off a page, every route of the app with its
-placeholders filled in, and a count of every table's rows to show nothing was stored."""
+"""Reading the pages and reaching every route, as a browser or a stranger would: what a
+page says (its error messages, the sheet's totals, the games it lists), every route of the
+app with its placeholders filled in (for the security and fuzz tests), and a count of every
+table's rows to show nothing was stored. Starting games and posting the forms is
+tests/game_actions.py's business."""
 
 from __future__ import annotations
 
+import html
 import re
 
+from game_actions import API
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
-API = "/api/v1"
-PLAYERS = ["Ali", "Badr", "Caro"]
+HX = {"HX-Request": "true"}
 XSS = "<script>alert(1)</script>"
-TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 READS = {"GET", "HEAD", "OPTIONS"}
 
 
-def new_game_form(players=PLAYERS, **extra) -> dict:
-    """The new-game form as a browser posts it: all five seats, empty ones too."""
-    data = {"preset": "levant", "first_dealer": "0"}
-    for seat in range(5):
-        data[f"player_{seat}"] = players[seat] if seat < len(players) else ""
-    return data | extra
+def alerts(text: str) -> list[str]:
+    """The text of each error message on a page (``<p class="error ...">``)."""
+    return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip()
+            for m in re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', text, re.S)]
 
 
-def deal_form(number=1, **extra) -> dict:
-    """Deal *number* of a three-player Levant table: Badr went out, Ali kept 20 points,
-    Caro never melded."""
-    return {"deal": str(number), "outcome": "scored", "winner": "1", "finish": "partial",
-            "indicator": "", "melded_0": "yes", "points_0": "20", "cards_0": "",
-            "melded_2": "no", "points_2": "", "cards_2": ""} | extra
+def totals_row(text: str) -> list[int]:
+    """The totals in the sheet's footer."""
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", text, re.S)
+    assert foot, "no score sheet on the page"
+    return [int(t) for t in re.findall(r"<td[^>]*>(-?\d+)</td>", foot.group(1))]
 
 
-def token(client, path: str) -> str:
-    """The CSRF token on the page at *path*."""
-    match = TOKEN.search(client.get(path).text)
-    assert match, f"no CSRF token on {path}"
+def who(text: str, term: str) -> str:
+    """What the page says under *term* in the "next deal" box (Deals, Starts with...)."""
+    match = re.search(rf"<dt>{re.escape(term)}</dt><dd>(.*?)</dd>", text)
+    assert match, f"{term!r} not shown"
     return match.group(1)
 
 
-def start(client, players=PLAYERS, **extra) -> str:
-    """Start a game through /new (with its token when CSRF is on); its id."""
-    data = new_game_form(players, **extra)
-    if client.application.config.get("WTF_CSRF_ENABLED", True):
-        data["csrf_token"] = token(client, "/new")
-    response = client.post("/new", data=data)
-    assert response.status_code == 302, response.text
-    return response.location.rsplit("/", 1)[-1]
+def is_fragment(response) -> bool:
+    """Whether *response* is the game's htmx fragment alone, without the layout."""
+    text = response.text
+    return 'id="game"' in text and "<html" not in text and "<head" not in text
 
 
-def record(client, game_id: str, number: int = 1) -> None:
-    """Record deal *number* through the page's form."""
-    data = deal_form(number)
-    if client.application.config.get("WTF_CSRF_ENABLED", True):
-        data["csrf_token"] = token(client, f"/games/{game_id}")
-    response = client.post(f"/games/{game_id}/deals", data=data)
-    assert response.status_code == 302, response.text
+def listed_ids(text: str) -> list[str]:
+    """The games a list page links to, in order."""
+    return re.findall(r'<li>\s*<a href="/games/([^"/]+)"', text)
+
+
+def game_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Game))
 
 
 def view_id(app, game_id: str) -> str:

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import random
 
-API = "/api/v1"
+import apiwork
+from apiwork import unscored
+from game_actions import API, GameActions
+
+__all__ = ["API", "deal_entry", "game_body", "new_game", "random_deal", "scored", "unscored"]
+
 PLAYERS = ["Sami", "Rana", "Omar"]
 # A Levant game long enough never to end in these tests (31 rounds).
 LONG = {"preset": "levant", "rounds": 31}
@@ -17,9 +22,8 @@ def game_body(players=PLAYERS, rules=LONG, **extra) -> dict:
 
 
 def new_game(client, players=PLAYERS, rules=LONG, **extra) -> str:
-    response = client.post(f"{API}/games", json=game_body(players, rules, **extra))
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return response.get_json()["id"]
+    """A long game of *players* made through the API on *client*: its id."""
+    return GameActions(client).create(rules, players, **extra)["id"]
 
 
 def scored(number: int, winner: str = "Sami", points: dict | None = None,
@@ -28,13 +32,7 @@ def scored(number: int, winner: str = "Sami", points: dict | None = None,
     (None: never melded). By default each other player kept 10 points."""
     if points is None:
         points = {p: 10 for p in players if p != winner}
-    return {"deal": number, "outcome": "scored", "winner": winner, "finish": "partial",
-            "hands": {p: {"melded": False} if v is None else {"melded": True, "points": v}
-                      for p, v in points.items()}}
-
-
-def unscored(number: int, outcome: str = "redeal") -> dict:
-    return {"deal": number, "outcome": outcome}
+    return apiwork.scored(number, winner, points)
 
 
 def random_deal(number: int, rnd: random.Random, players=PLAYERS) -> dict:

@@ -15,7 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask_babel import force_locale, gettext
-from pagework import record, start, view_id
+from game_actions import GameActions
+from pagework import view_id
 
 from scorekeeper.i18n import FSI, PDI
 
@@ -39,10 +40,10 @@ def ar(app):
 
 
 @pytest.fixture
-def game(client) -> str:
+def game(actions) -> str:
     """A Levant game of three, its first deal recorded."""
-    game_id = start(client, PLAYERS)
-    record(client, game_id)
+    game_id = actions.start(players=PLAYERS)
+    actions.record(game_id)
     return game_id
 
 
@@ -136,7 +137,7 @@ def test_pages_say_caches_must_key_on_the_language(client, pages):
 
 def test_a_locked_game_asks_for_its_pin_in_arabic(app, ar):
     owner = app.test_client()
-    game_id = start(owner, PLAYERS, pin="2468")
+    game_id = GameActions(owner).start(players=PLAYERS, pin="2468")
     visitor = app.test_client()
     response = visitor.get(f"/games/{game_id}", headers=ARABIC)
     assert ar("This table has a PIN") in response.text
@@ -232,16 +233,16 @@ def test_the_switch_returns_to_the_page_as_the_browser_last_showed_it(client):
 
 # --- A game kept in Arabic --------------------------------------------------------------
 
-def test_a_game_set_up_kept_and_printed_in_arabic(client, ar):
+def test_a_game_set_up_kept_and_printed_in_arabic(client, actions, ar):
     form = client.get("/new", headers=ARABIC).text
     for label in ("New game", "Levant", "Start the game", "House rules"):
         assert ar(label) in form, label
     assert ar("Player %(number)d") % {"number": 1} in form
 
-    game_id = start(client, PLAYERS)
+    game_id = actions.start(players=PLAYERS)
     shown = client.get(f"/games/{game_id}", headers=ARABIC).text
     assert ar("Record deal %(n)d") % {"n": 1} in shown.replace(FSI, "").replace(PDI, "")
-    record(client, game_id)
+    actions.record(game_id)
     shown = client.get(f"/games/{game_id}", headers=ARABIC).text
     for label in ("Score sheet", "Total", "Undo deal %(n)d", "Print the sheet"):
         assert ar(label).split("%")[0] in shown, label
@@ -251,7 +252,7 @@ def test_a_game_set_up_kept_and_printed_in_arabic(client, ar):
     printed = response.text
     assert ar("Hand score sheet") in printed
     assert ar(", ").join(PLAYERS) in printed
-    # The first deal (pagework.deal_form): رنا went out, سامي kept 20, عمر never melded.
+    # The first deal (game_actions.deal_form): رنا went out, سامي kept 20, عمر never melded.
     assert re.search(r'<td><span class="score">-30</span>', printed)
 
 

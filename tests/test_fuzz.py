@@ -15,9 +15,10 @@ import json
 from urllib.parse import quote
 
 import pytest
+from game_actions import API, THREE, GameActions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pagework import API, PLAYERS, XSS, path_of, record, routes, rows, start
+from pagework import XSS, path_of, routes, rows
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -61,7 +62,7 @@ QUERY_FIELDS = ["code", "q", "date", "next", "preset", "tap", "pick", "select", 
                 "add", "give", "indicator", "target", "selected", "minimum", "end"]
 VALID_DEAL = {"deal": 2, "outcome": "scored", "winner": "Badr", "finish": "partial",
               "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}}
-VALID_GAME = {"rules": "levant", "players": PLAYERS, "first_dealer": "Ali"}
+VALID_GAME = {"rules": "levant", "players": THREE, "first_dealer": "Ali"}
 
 
 def json_bodies():
@@ -87,9 +88,9 @@ def fuzz_app():
                       "RATELIMIT_ENABLED": False})
     with app.app_context():
         db.create_all()
-    client = app.test_client()
-    app.config["FUZZ_GAME"] = start(client)
-    record(client, app.config["FUZZ_GAME"])
+    actions = GameActions(app.test_client())
+    app.config["FUZZ_GAME"] = actions.start()
+    actions.record(app.config["FUZZ_GAME"])
     return app
 
 

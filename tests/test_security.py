@@ -16,21 +16,8 @@ import stat
 from html.parser import HTMLParser
 
 import pytest
-from pagework import (
-    API,
-    PLAYERS,
-    XSS,
-    deal_form,
-    new_game_form,
-    path_of,
-    record,
-    route_id,
-    routes,
-    rows,
-    start,
-    token,
-    view_id,
-)
+from game_actions import API, THREE, GameActions, deal_form, new_game_form
+from pagework import HX, XSS, path_of, route_id, routes, rows, view_id
 from werkzeug.security import check_password_hash
 
 from scorekeeper import create_app
@@ -41,7 +28,6 @@ from scorekeeper.secret_key import kept_secret
 CSP_PARTS = ("default-src 'self'", "script-src 'self'", "style-src 'self'",
              "img-src 'self' data:", "frame-ancestors 'none'", "base-uri 'self'",
              "form-action 'self'", "object-src 'none'")
-HX = {"HX-Request": "true"}
 PIN = "2468"
 UNKNOWN = "AAAAAAAAAAAAAAAAAAAAAAAA"
 EXPIRED = re.compile(r"expired", re.I)
@@ -68,10 +54,10 @@ def csrf_app():
 
 
 @pytest.fixture
-def pin_game(app, client) -> str:
+def pin_game(app, actions) -> str:
     """A game started on ``client`` with the table PIN 2468 and one deal recorded."""
-    game_id = start(client, pin=PIN)
-    record(client, game_id)
+    game_id = actions.start(pin=PIN)
+    actions.record(game_id)
     return game_id
 
 
@@ -127,8 +113,9 @@ def test_without_one_given_the_key_is_the_instance_folders(monkeypatch):
 def test_a_form_post_without_its_csrf_token_is_refused_with_a_message(csrf_app, pair,
                                                                       headers):
     client = csrf_app.test_client()
-    game_id = start(client)
-    record(client, game_id)
+    actions = GameActions(client)
+    game_id = actions.start()
+    actions.record(game_id)
     method, rule = pair
     before = rows(csrf_app)
     body = new_game_form() | deal_form(2) | {"pin": PIN}
@@ -144,8 +131,9 @@ def test_a_form_post_without_its_csrf_token_is_refused_with_a_message(csrf_app, 
 @pytest.mark.parametrize("pair", PAGE_WRITES, ids=route_id)
 def test_a_form_post_with_a_stale_token_is_refused_too(csrf_app, pair):
     client = csrf_app.test_client()
-    game_id = start(client)
-    record(client, game_id)
+    actions = GameActions(client)
+    game_id = actions.start()
+    actions.record(game_id)
     before = rows(csrf_app)
     method, rule = pair
     response = client.open(path_of(csrf_app, rule, game_id), method=method,
@@ -157,8 +145,9 @@ def test_a_form_post_with_a_stale_token_is_refused_too(csrf_app, pair):
 
 def test_undo_without_a_token_says_why_on_a_page_not_a_bare_400(csrf_app):
     client = csrf_app.test_client()
-    game_id = start(client)
-    record(client, game_id)
+    actions = GameActions(client)
+    game_id = actions.start()
+    actions.record(game_id)
     response = client.post(f"/games/{game_id}/undo")
     assert response.status_code == 400
     assert "<html" in response.text and "Nothing was saved" in response.text
@@ -172,11 +161,10 @@ def test_undo_without_a_token_says_why_on_a_page_not_a_bare_400(csrf_app):
 
 def test_the_same_forms_with_their_tokens_go_through(csrf_app):
     client = csrf_app.test_client()
-    game_id = start(client)  # the new-game form, with its token
-    record(client, game_id)  # the deal form
-    response = client.post(f"/games/{game_id}/undo", data={
-        "csrf_token": token(client, f"/games/{game_id}"), "deal": "1"})
-    assert response.status_code == 302
+    actions = GameActions(client)
+    game_id = actions.start()  # the new-game form, with its token
+    actions.record(game_id)  # the deal form
+    actions.undo(game_id, 1)  # the undo button, with the game page's token
     assert client.get(f"{API}/games/{game_id}").get_json()["deals"] == []
 
 
@@ -190,15 +178,15 @@ def test_a_reorder_button_without_the_token_moves_nobody(csrf_app):
 
 def test_the_json_api_needs_no_csrf_token(csrf_app):
     client = csrf_app.test_client()
-    response = client.post(f"{API}/games", json={"rules": "levant", "players": PLAYERS,
+    response = client.post(f"{API}/games", json={"rules": "levant", "players": THREE,
                                                  "first_dealer": "Ali"})
     assert response.status_code == 201
 
 
 # --- reaching a game -----------------------------------------------------------------
 
-def test_ids_and_view_ids_are_long_random_and_distinct(app, client):
-    ids = [start(client) for _ in range(20)]
+def test_ids_and_view_ids_are_long_random_and_distinct(app, actions):
+    ids = [actions.start() for _ in range(20)]
     views = [view_id(app, i) for i in ids]
     assert len(set(ids + views)) == 40
     for token_ in ids + views:
@@ -208,17 +196,17 @@ def test_ids_and_view_ids_are_long_random_and_distinct(app, client):
 
 @pytest.mark.parametrize("pair", [(m, r) for m, r in routes(APP, writes=False)
                                   if {"game_id", "view_id"} & r.arguments], ids=route_id)
-def test_a_wrong_id_finds_nothing(app, client, pair):
+def test_a_wrong_id_finds_nothing(app, client, actions, pair):
     method, rule = pair
-    game_id = start(client)
+    game_id = actions.start()
     path = path_of(app, rule, game_id).replace(game_id, UNKNOWN).replace(
         view_id(app, game_id), UNKNOWN)
     assert client.open(path, method=method).status_code == 404
 
 
-def test_no_address_lists_the_stored_games(app, client):
+def test_no_address_lists_the_stored_games(app, actions):
     for _ in range(3):
-        start(client)
+        actions.start()
     stranger = other_phone(app)
     assert stranger.get(f"{API}/games").status_code == 405
     for path in ("/", "/history", "/history?q=a", "/join?code=games"):
@@ -226,8 +214,9 @@ def test_no_address_lists_the_stored_games(app, client):
         assert not re.search(r'href="/(games|view)/[A-Za-z0-9_-]{16,}', text), path
 
 
-def test_the_view_id_does_not_open_the_game_and_the_game_id_not_the_view(app, client):
-    game_id = start(client)
+def test_the_view_id_does_not_open_the_game_and_the_game_id_not_the_view(app, client,
+                                                                         actions):
+    game_id = actions.start()
     assert client.get(f"/games/{view_id(app, game_id)}").status_code == 404
     assert client.get(f"/view/{game_id}").status_code == 404
     assert client.get(f"{API}/games/{view_id(app, game_id)}").status_code == 404
@@ -235,25 +224,25 @@ def test_the_view_id_does_not_open_the_game_and_the_game_id_not_the_view(app, cl
 
 # --- the table PIN ---------------------------------------------------------------------
 
-def test_the_pin_is_stored_hashed(app, client):
-    game_id = start(client, pin=PIN)
+def test_the_pin_is_stored_hashed(app, actions):
+    game_id = actions.start(pin=PIN)
     with app.app_context():
         stored = db.session.get(Game, game_id).pin_hash
     assert PIN not in stored and check_password_hash(stored, PIN)
 
 
-def test_a_game_without_a_pin_takes_deals_from_anyone_with_the_link(app, client):
-    game_id = start(client)
+def test_a_game_without_a_pin_takes_deals_from_anyone_with_the_link(app, actions):
+    game_id = actions.start()
     stranger = other_phone(app)
     assert 'class="deal-form"' in stranger.get(f"/games/{game_id}").text
-    record(stranger, game_id)
+    GameActions(stranger).record(game_id)
     assert len(stranger.get(f"{API}/games/{game_id}").get_json()["deals"]) == 1
 
 
-def test_the_phone_that_set_the_pin_records_without_typing_it(client, pin_game):
+def test_the_phone_that_set_the_pin_records_without_typing_it(client, actions, pin_game):
     text = client.get(f"/games/{pin_game}").text
     assert 'class="deal-form"' in text and 'name="pin"' not in text
-    record(client, pin_game, 2)
+    actions.record(pin_game, 2)
 
 
 def test_another_phone_sees_the_sheet_but_no_way_to_change_it(app, pin_game):
@@ -299,7 +288,7 @@ def test_the_right_pin_unlocks_this_phone_only(app, pin_game):
     response = phone.post(f"/games/{pin_game}/unlock", data={"pin": PIN})
     assert response.status_code == 303 and response.location == f"/games/{pin_game}"
     assert 'class="deal-form"' in phone.get(f"/games/{pin_game}").text
-    record(phone, pin_game, 2)
+    GameActions(phone).record(pin_game, 2)
     assert "This table has a PIN" in third.get(f"/games/{pin_game}").text
 
 
@@ -317,7 +306,7 @@ def test_a_wrong_pin_says_so_and_unlocks_nothing(app, pin_game, wrong):
     assert 'name="pin"' in phone.get(f"/games/{pin_game}").text
 
 
-def test_pin_attempts_are_limited_per_game_and_address(app, client, pin_game):
+def test_pin_attempts_are_limited_per_game_and_address(app, actions, pin_game):
     phone = other_phone(app)
     for _ in range(5):
         assert phone.post(f"/games/{pin_game}/unlock", data={"pin": "0000"}).status_code == 422
@@ -328,7 +317,7 @@ def test_pin_attempts_are_limited_per_game_and_address(app, client, pin_game):
     # Another address, or another game from the same address, is not held back.
     assert other_phone(app, "192.0.2.99").post(
         f"/games/{pin_game}/unlock", data={"pin": PIN}).status_code == 303
-    second = start(client, pin=PIN)
+    second = actions.start(pin=PIN)
     assert phone.post(f"/games/{second}/unlock", data={"pin": PIN}).status_code == 303
 
 
@@ -360,7 +349,7 @@ def test_the_new_game_form_explains_the_pin(client):
 
 @pytest.fixture
 def api_pin_game(client) -> str:
-    response = client.post(f"{API}/games", json={"rules": "levant", "players": PLAYERS,
+    response = client.post(f"{API}/games", json={"rules": "levant", "players": THREE,
                                                  "first_dealer": "Ali", "pin": PIN})
     assert response.status_code == 201
     return response.get_json()["id"]
@@ -405,7 +394,7 @@ def test_the_api_limits_wrong_pins_with_a_429(client, api_pin_game):
 @pytest.mark.parametrize("pin", [1234, "12", "123456789", "abcd", ["1234"], True, "12 34"])
 def test_the_api_refuses_a_malformed_pin_and_makes_no_game(app, client, pin):
     before = rows(app)
-    response = client.post(f"{API}/games", json={"rules": "levant", "players": PLAYERS,
+    response = client.post(f"{API}/games", json={"rules": "levant", "players": THREE,
                                                  "first_dealer": "Ali", "pin": pin})
     assert response.status_code == 400
     assert "pin" in response.get_json()["error"]
@@ -481,9 +470,9 @@ def test_joining_with_a_view_link_opens_the_view_only_page(app, client, pin_game
 
 @pytest.mark.parametrize("pair", [(m, r) for m, r in routes(APP, api=True, writes=True)
                                   if m != "DELETE"], ids=route_id)
-def test_every_api_write_refuses_a_form_body_with_a_415(app, client, pair):
-    game_id = start(client)
-    record(client, game_id)
+def test_every_api_write_refuses_a_form_body_with_a_415(app, client, actions, pair):
+    game_id = actions.start()
+    actions.record(game_id)
     before = rows(app)
     method, rule = pair
     response = client.open(path_of(app, rule, game_id), method=method,
@@ -494,8 +483,8 @@ def test_every_api_write_refuses_a_form_body_with_a_415(app, client, pair):
 
 
 @pytest.mark.parametrize("method", ["OPTIONS", "GET", "POST"])
-def test_no_answer_carries_cors_headers(client, method):
-    game_id = start(client)
+def test_no_answer_carries_cors_headers(client, actions, method):
+    game_id = actions.start()
     headers = {"Origin": "http://evil.example", "Access-Control-Request-Method": "POST",
                "Access-Control-Request-Headers": "content-type, x-table-pin"}
     for path in (f"{API}/games", f"{API}/games/{game_id}", f"{API}/games/{game_id}/deals",
@@ -508,8 +497,9 @@ def test_no_answer_carries_cors_headers(client, method):
 # --- security headers ------------------------------------------------------------------
 
 def _answers(app, client):
-    game_id = start(client)
-    record(client, game_id)
+    actions = GameActions(client)
+    game_id = actions.start()
+    actions.record(game_id)
     vid = view_id(app, game_id)
     return {
         "home": client.get("/"),
@@ -607,8 +597,8 @@ def test_htmx_is_told_not_to_inject_its_own_styles(client):
     assert "style" not in config["attributesToSettle"]
 
 
-def test_the_session_cookie_stays_home(app, client):
-    start(client, pin=PIN)
+def test_the_session_cookie_stays_home(app, client, actions):
+    actions.start(pin=PIN)
     cookie = client.get_cookie("session")
     assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
 
@@ -616,9 +606,9 @@ def test_the_session_cookie_stays_home(app, client):
 # --- names shown as text ---------------------------------------------------------------
 
 @pytest.fixture
-def xss_game(client) -> str:
-    game_id = start(client, players=[XSS, "Badr", "Caro"])
-    record(client, game_id)
+def xss_game(actions) -> str:
+    game_id = actions.start(players=[XSS, "Badr", "Caro"])
+    actions.record(game_id)
     return game_id
 
 

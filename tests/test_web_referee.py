@@ -15,6 +15,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from apiwork import scored
+from game_actions import THREE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
@@ -28,10 +30,9 @@ from scorekeeper.web.picker import DECK, read, tap
 API = "/api/v1"
 HX = {"HX-Request": "true"}
 CHECKS = ["meld", "initial-meld", "lay-off", "swap", "hand", "redeal"]
-PLAYERS = ["Ali", "Badr", "Caro"]
 
 # A full hand under the Levant rules with 7♠ turned (A♠ wild): three groups and the run of
-# hearts, the 4♠ thrown (tests/test_api_referee.py has the same hand).
+# hearts, the 4♠ thrown (tests/referee_questions.py has the same hand).
 FULL_HAND = "10H JH QH KH AH 2S 2D 2C 5S 5D 5C 8S 8D 8C 4S"
 # Dealt hands: three identical pairs and the wild A♦ (7♦ turned); four pairs.
 PAIRS_AND_A_WILD = "2H 2H 3H 3H 4H 4H 5H 6H 7H 8H 9H 10H JH AD"
@@ -115,23 +116,9 @@ def upheld(answer: dict) -> bool:
     return answer.get("valid", answer.get("hand", answer.get("allowed")))
 
 
-def new_game(client, rules="levant") -> str:
-    response = client.post(f"{API}/games", json={
-        "rules": rules, "players": PLAYERS, "first_dealer": "Ali"})
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return response.get_json()["id"]
-
-
 def kept(app) -> int:
     with app.app_context():
         return db.session.scalar(select(func.count()).select_from(RulingRecord))
-
-
-def record_deal(client, game_id: str, number: int) -> None:
-    response = client.post(f"{API}/games/{game_id}/deals", json={
-        "deal": number, "outcome": "scored", "winner": "Badr", "finish": "partial",
-        "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}})
-    assert response.status_code == 201, response.get_data(as_text=True)
 
 
 # --- routes, whole and as the htmx block --------------------------------------------------
@@ -163,8 +150,8 @@ def test_the_site_header_links_the_referee(client):
 
 @pytest.mark.parametrize("check", CHECKS)
 @pytest.mark.parametrize("htmx", [False, True])
-def test_a_games_referee_is_a_page_and_an_htmx_block(client, check, htmx):
-    game_id = new_game(client, "gulf")
+def test_a_games_referee_is_a_page_and_an_htmx_block(client, actions, check, htmx):
+    game_id = actions.create("gulf")["id"]
     response = client.get(f"/games/{game_id}/referee/{check}", headers=HX if htmx else {})
     assert response.status_code == 200
     assert 'id="referee"' in response.text
@@ -172,8 +159,8 @@ def test_a_games_referee_is_a_page_and_an_htmx_block(client, check, htmx):
     assert "Back to the game" in response.text
 
 
-def test_the_game_page_links_its_referee(client):
-    game_id = new_game(client)
+def test_the_game_page_links_its_referee(client, actions):
+    game_id = actions.create()["id"]
     assert f'href="/games/{game_id}/referee"' in client.get(f"/games/{game_id}").text
     page = client.get(f"/games/{game_id}/referee").text
     assert "Referee · Levant" in page
@@ -197,9 +184,9 @@ def test_the_verdict_on_the_page_is_the_apis(client, check, preset, form, body):
 
 
 @pytest.mark.parametrize(("check", "preset", "form", "body"), QUESTIONS)
-def test_the_verdict_in_a_game_is_the_apis_under_the_games_rules(client, check, preset,
-                                                                  form, body):
-    game_id = new_game(client, preset)
+def test_the_verdict_in_a_game_is_the_apis_under_the_games_rules(client, actions, check,
+                                                                 preset, form, body):
+    game_id = actions.create(preset)["id"]
     response = client.get(f"/games/{game_id}/referee/{check}",
                           query_string={"ruled": "yes", **form})
     assert response.status_code == 200, alerts(response.text)
@@ -316,8 +303,8 @@ def test_no_run_of_taps_picks_more_copies_than_the_packs_hold(taps, preset):
 
 # --- the indicator, picked once for the deal ----------------------------------------------
 
-def test_the_indicator_is_remembered_for_the_games_deal_only(client):
-    game_id = new_game(client)
+def test_the_indicator_is_remembered_for_the_games_deal_only(client, actions):
+    game_id = actions.create()["id"]
     response = client.get(f"/games/{game_id}/referee/meld", query_string={
         "set_indicator": "7D"})
     assert args_of(response.location)["indicator"] == "7D"
@@ -326,13 +313,13 @@ def test_the_indicator_is_remembered_for_the_games_deal_only(client):
     assert 'name="indicator" value="7D"' in page
     assert "Which card is turned up?" not in page
     # The next deal turns another card.
-    record_deal(client, game_id, 1)
+    actions.post_deal(game_id, scored(1, "Badr", {"Ali": 20, "Caro": None}))
     page = client.get(f"/games/{game_id}/referee/hand").text
     assert "Which card is turned up?" in page
 
 
-def test_changing_the_indicator_asks_for_it_again(client):
-    game_id = new_game(client)
+def test_changing_the_indicator_asks_for_it_again(client, actions):
+    game_id = actions.create()["id"]
     client.get(f"/games/{game_id}/referee/meld?set_indicator=7D")
     client.get(f"/games/{game_id}/referee/meld?indicator=7D&change_indicator=yes")
     assert "Which card is turned up?" in client.get(f"/games/{game_id}/referee").text
@@ -346,8 +333,8 @@ def test_forms_without_an_indicator_never_ask_for_one(client):
 
 # --- keeping a ruling ----------------------------------------------------------------------
 
-def test_a_kept_ruling_is_on_the_game_page_and_the_printed_sheet(app, client):
-    game_id = new_game(client)
+def test_a_kept_ruling_is_on_the_game_page_and_the_printed_sheet(app, client, actions):
+    game_id = actions.create()["id"]
     response = client.post(f"/games/{game_id}/rulings", data={
         "check": "meld", "indicator": "7D", "cards": "9C AD JC", "ruled": "yes"})
     assert response.status_code == 303
@@ -365,8 +352,8 @@ def test_a_kept_ruling_is_on_the_game_page_and_the_printed_sheet(app, client):
         assert answer["reason"] in text_of(rulings)
 
 
-def test_the_game_pages_htmx_block_carries_the_rulings(client):
-    game_id = new_game(client, "gulf")
+def test_the_game_pages_htmx_block_carries_the_rulings(client, actions):
+    game_id = actions.create("gulf")["id"]
     client.post(f"/games/{game_id}/rulings", data={
         "check": "swap", "meld": "9C JK JC", "give": "10C", "ruled": "yes"})
     block = client.get(f"/games/{game_id}", headers=HX).text
@@ -374,17 +361,17 @@ def test_the_game_pages_htmx_block_carries_the_rulings(client):
     assert "Give 10♣ and take the wild JK." in block
 
 
-def test_a_kept_first_meld_raises_the_bar_for_the_rest_of_the_deal(client):
+def test_a_kept_first_meld_raises_the_bar_for_the_rest_of_the_deal(client, actions):
     """Seed 002, Hand Saudi: the next first meld of the deal must beat the one kept."""
-    game_id = new_game(client, "saudi")
+    game_id = actions.create("saudi")["id"]
     client.post(f"/games/{game_id}/rulings", data={
         "check": "initial-meld", "meld1": "9C 10C JC", "meld2": "QH QS QC", "ruled": "yes"})
     assert "Bar in force: 60" in client.get(f"/games/{game_id}/referee/initial-meld").text
 
 
-def test_a_ruling_is_kept_under_the_deal_being_played(app, client):
-    game_id = new_game(client, "gulf")
-    record_deal(client, game_id, 1)
+def test_a_ruling_is_kept_under_the_deal_being_played(app, client, actions):
+    game_id = actions.create("gulf")["id"]
+    actions.post_deal(game_id, scored(1, "Badr", {"Ali": 20, "Caro": None}))
     client.post(f"/games/{game_id}/rulings", data={
         "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
     with app.app_context():
@@ -468,16 +455,16 @@ def test_a_ruling_for_an_unknown_game_is_not_kept(app, client):
     ({"check": "meld", "cards": "9C ZZ", "ruled": "yes"}, "“ZZ” is not a card"),
     ({"check": "hand", "cards": "2H 3H 4H", "ruled": "yes"}, "15 cards"),
 ])
-def test_a_bad_ruling_is_not_kept(app, client, data, message):
-    game_id = new_game(client, "gulf")
+def test_a_bad_ruling_is_not_kept(app, client, actions, data, message):
+    game_id = actions.create("gulf")["id"]
     response = client.post(f"/games/{game_id}/rulings", data=data)
     assert response.status_code == 422
     assert any(message in a for a in alerts(response.text))
     assert kept(app) == 0
 
 
-def test_a_ruling_needs_the_indicator_where_the_game_turns_one(app, client):
-    game_id = new_game(client)
+def test_a_ruling_needs_the_indicator_where_the_game_turns_one(app, client, actions):
+    game_id = actions.create()["id"]
     response = client.post(f"/games/{game_id}/rulings", data={
         "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
     assert response.status_code == 422
@@ -485,14 +472,9 @@ def test_a_ruling_needs_the_indicator_where_the_game_turns_one(app, client):
     assert kept(app) == 0
 
 
-def test_a_finished_game_keeps_no_more_rulings(app, client):
-    response = client.post(f"{API}/games", json={
-        "rules": {"preset": "gulf", "rounds": 1}, "players": PLAYERS[:2],
-        "first_dealer": "Ali"})
-    game_id = response.get_json()["id"]
-    client.post(f"{API}/games/{game_id}/deals", json={
-        "deal": 1, "outcome": "scored", "winner": "Ali", "finish": "partial",
-        "hands": {"Badr": {"melded": False}}})
+def test_a_finished_game_keeps_no_more_rulings(app, client, actions):
+    game_id = actions.create({"preset": "gulf", "rounds": 1}, THREE[:2])["id"]
+    actions.post_deal(game_id, scored(1, "Ali", {"Badr": None}))
     response = client.post(f"/games/{game_id}/rulings", data={
         "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
     assert response.status_code == 422
@@ -500,8 +482,8 @@ def test_a_finished_game_keeps_no_more_rulings(app, client):
     assert kept(app) == 0
 
 
-def test_a_table_pin_guards_keeping_a_ruling_but_not_asking(app, client):
-    game_id = new_game(client, "gulf")
+def test_a_table_pin_guards_keeping_a_ruling_but_not_asking(app, client, actions):
+    game_id = actions.create("gulf")["id"]
     with app.app_context():
         set_pin(db.session.get(Game, game_id), "2468")
         db.session.commit()
