@@ -27,13 +27,6 @@ from scorekeeper.extensions import db
 #: Compare column types and server defaults too, not only names and nullability.
 COMPARE = {"compare_type": True, "compare_server_default": True}
 
-# migrations/env.py (Flask-Migrate's older template) asks Flask-SQLAlchemy for
-# get_engine() before the engine attribute, and Flask-SQLAlchemy 3.1 warns that it is
-# going away; `flask db upgrade` only prints it, but pyproject turns warnings into errors.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:'get_engine' is deprecated:DeprecationWarning")
-
-
 @contextmanager
 def logging_kept():
     """Put logging back as it was: Alembic's env.py loads migrations/alembic.ini's logging
