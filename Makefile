@@ -73,16 +73,18 @@ browser: ## Install Debian's Chromium and a font for the browser tests, if missi
 		$(APT_GET) install --no-install-recommends chromium fonts-dejavu-core; \
 	fi
 
-test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check the engine, then run pytest (with browser tests)
+test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check, then run pytest (with browser tests)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy scorekeeper
 	$(BIN)/pytest
 
 lint: $(VENV)/.test-installed ## Lint with ruff only
 	$(BIN)/ruff check .
 
-typecheck: $(VENV)/.test-installed ## Type-check the rules engine with mypy --strict
+typecheck: $(VENV)/.test-installed ## Type-check: the engine with mypy --strict, the rest with mypy
 	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy scorekeeper
 
 clean: ## Remove the virtualenv and caches (keeps instance/ data)
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info

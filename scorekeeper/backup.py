@@ -158,6 +158,8 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
 
 
 def _game_of(item: object, where: str) -> Game:
+    if not isinstance(item, dict):
+        raise BadFile(where, "must be an object")
     game = Game(**_values(item, Game, set(), where, [name for name, _m, _s in PARTS]))
     where = f"game {game.id}"
     for name, model, skip in PARTS:
@@ -168,7 +170,7 @@ def _game_of(item: object, where: str) -> Game:
             place = f"{where}, {name}[{i}]"
             extra = [HANDS[0]] if model is DealRecord else []
             record = model(**_values(child, model, skip, place, extra))
-            if model is DealRecord:
+            if isinstance(record, DealRecord):
                 hands = child[HANDS[0]]
                 if not isinstance(hands, list):
                     raise BadFile(place, "\"hands\" must be a list")

@@ -14,6 +14,7 @@ import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +80,8 @@ def _pybabel(*args: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"extract": extract, "update": update, "compile": compile_all}
+    commands: dict[str, Callable[[], object]] = {
+        "extract": extract, "update": update, "compile": compile_all}
     if len(argv) != 1 or argv[0] not in commands:
         print(f"usage: python -m scorekeeper.catalogues {'|'.join(commands)}", file=sys.stderr)
         return 2

@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+
+if TYPE_CHECKING:
+    # Flask-SQLAlchemy makes db.Model at run time; a type checker sees it as SQLAlchemy's
+    # declarative base, which it is.
+    from sqlalchemy.orm import DeclarativeBase as Model
+else:
+    Model = db.Model
 
 
 def new_game_id() -> str:
@@ -26,7 +34,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Game(db.Model):
+class Game(Model):
     __tablename__ = "games"
     __table_args__ = (UniqueConstraint("view_id", name="uq_games_view_id"),)
 
@@ -55,7 +63,7 @@ class Game(db.Model):
         back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan")
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player, by position in counter-clockwise seating order (0 first)."""
 
     __tablename__ = "seats"
@@ -68,7 +76,7 @@ class Seat(db.Model):
     game: Mapped[Game] = relationship(back_populates="seats")
 
 
-class DealRecord(db.Model):
+class DealRecord(Model):
     """One deal as the table reported it."""
 
     __tablename__ = "deals"
@@ -94,7 +102,7 @@ class DealRecord(db.Model):
         back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan")
 
 
-class HandRecord(db.Model):
+class HandRecord(Model):
     """How one player finished a scored deal."""
 
     __tablename__ = "deal_hands"
@@ -110,7 +118,7 @@ class HandRecord(db.Model):
     deal: Mapped[DealRecord] = relationship(back_populates="hands")
 
 
-class RulingRecord(db.Model):
+class RulingRecord(Model):
     """A referee ruling the table asked to keep. Only what the referee was asked is stored;
     the verdict is worked out again from it under the game's rules whenever it is shown."""
 
@@ -130,7 +138,7 @@ class RulingRecord(db.Model):
     game: Mapped[Game] = relationship(back_populates="rulings")
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """A change to a game's log of deals (a deal recorded, corrected or undone): what it
     was before and after, and when, so nothing the table entered is ever lost."""
 

@@ -101,7 +101,7 @@ ANSWERS: dict[Check, Callable[[Any], dict[str, Any]]] = {
 def check_of(name: object) -> Check:
     """The check called *name*; :class:`PayloadError` naming the checks otherwise."""
     try:
-        return Check(name)
+        return Check(name if isinstance(name, str) else "")
     except ValueError:
         raise PayloadError(msg(N_("Unknown check “%(name)s”; the checks are %(names)s."),
                                name=str(name), names=", ".join(Check))) from None
@@ -140,6 +140,9 @@ def decide(check: str, rules: Rules, data: Mapping[str, Any]) -> Verdict:
         wilds, (meld, give) = _read(data, rules, "meld", "give")
         return Verdict(asked, wilds, rule_swap(meld, give, wilds))
     wilds, (cards,) = _read(data, rules, "cards")
-    rule: Callable[[tuple[Card, ...], Wilds], Ruling] = {
-        Check.MELD: rule_meld, Check.HAND: check_hand, Check.REDEAL: rule_redeal}[asked]
-    return Verdict(asked, wilds, rule(cards, wilds))
+    return Verdict(asked, wilds, CARD_RULES[asked](cards, wilds))
+
+
+# The checks asked of one list of cards.
+CARD_RULES: dict[Check, Callable[[tuple[Card, ...], Wilds], Ruling]] = {
+    Check.MELD: rule_meld, Check.HAND: check_hand, Check.REDEAL: rule_redeal}

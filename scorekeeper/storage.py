@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -70,6 +70,8 @@ def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
     """The deal a stored row describes (the reverse of :func:`_fill`)."""
     result = None
     if record.outcome == Outcome.SCORED.value:
+        if record.winner is None or record.finish is None:
+            raise ValueError(f"deal {record.number} is scored but names no winner or finish")
         result = RoundResult(
             winner=players[record.winner],
             finish=Finish(record.finish),
@@ -219,9 +221,9 @@ def _claim(game: Game) -> None:
     commit the change holds the game (SQLite's write lock; PostgreSQL's row lock), so what
     the request read is what it changes, and a concurrent change waits, then fails here."""
     seen, now = game.updated_at, datetime.now(UTC)
-    claimed = db.session.execute(
+    claimed = cast(CursorResult[Any], db.session.execute(
         update(Game).where(Game.id == game.id, Game.updated_at == seen)
-        .values(updated_at=now).execution_options(synchronize_session=False))
+        .values(updated_at=now).execution_options(synchronize_session=False)))
     if claimed.rowcount != 1:
         db.session.rollback()
         raise GameChanged
@@ -232,7 +234,10 @@ def _claim(game: Game) -> None:
 def _reread(game: Game) -> Game:
     db.session.rollback()
     db.session.expire_all()
-    return load(game.id)
+    again = load(game.id)
+    if again is None:  # games are never deleted; should one be, the change is stale too
+        raise GameChanged
+    return again
 
 
 def _conflict(log: list[Deal], deal: Deal) -> DealConflict:

@@ -3,6 +3,8 @@ the last. The game's state is always replayed from its deals."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import jsonify, request, url_for
 
 from ..codec import PayloadError, deal_from_json, deal_number, flag_of, state_to_json
@@ -58,7 +60,7 @@ def game_changed(error: GameChanged):
     db.session.expire_all()
     game = load((request.view_args or {}).get("game_id", ""))
     state = None if game is None else state_of(game)
-    following = state.next_deal if state is not None else None
+    following = None if state is None else state.next_deal
     if not isinstance(error, DealConflict):
         message = msg(N_("Another phone changed this game at the same moment; nothing was "
                          "changed. Look at the game as it stands and try again."))
@@ -70,10 +72,10 @@ def game_changed(error: GameChanged):
         message = msg(N_("That deal is not the next one: the next deal to record is number "
                          "%(number)d (it may have been recorded from another phone)."),
                       number=following or error.expected)
-    answer = {"error": say(message)}
+    answer: dict[str, Any] = {"error": say(message)}
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
-    if game is not None:
+    if game is not None and state is not None:
         answer["game"] = state_to_json(game.id, state, log_of(game))
     return jsonify(answer), 409
 

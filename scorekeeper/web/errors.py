@@ -16,7 +16,7 @@ def page(error: HTTPException):
     if (error.code or 500) < 400:
         return error
     response = make_response(render_template(
-        "error.html", title=TITLES.get(error.code, _l("That did not work")),
+        "error.html", title=TITLES.get(error.code or 500, _l("That did not work")),
         message=sentence(error), back=url_for("home.index")), error.code)
     # A 405 says which methods the address takes.
     if allow := error.get_response().headers.get("Allow"):

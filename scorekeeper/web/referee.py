@@ -11,6 +11,7 @@ shape, so it is the API's verdict word for word.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -133,7 +134,7 @@ class Desk:
             out["cards"] = lists["cards"]
         return out
 
-    def state(self) -> dict[str, str]:
+    def state(self) -> dict[str, Any]:
         """Everything the form carries, as its fields (and the address's arguments)."""
         out = self.picker.query()
         if self.indicator is not None:

@@ -38,7 +38,7 @@ class Sheet:
         teams = state.table.teams
         if teams is not None:
             columns = tuple(" & ".join(t) for t in teams)
-            members = teams
+            members: tuple[tuple[str, ...], ...] = teams
         else:
             columns = state.table.players
             members = tuple((p,) for p in state.table.players)
@@ -59,7 +59,8 @@ class Sheet:
     def chart(self) -> dict:
         """Polylines of the running totals, scaled into the chart's box."""
         points = [[0] * len(self.columns)] + [
-            [cell[1] for cell in row.cells] for row in self.rows if row.cells[0] is not None]
+            [cell[1] for cell in row.cells if cell is not None]
+            for row in self.rows if row.cells[0] is not None]
         low = min(min(p) for p in points)
         high = max(max(p) for p in points)
         span = (high - low) or 1

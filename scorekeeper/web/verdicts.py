@@ -81,8 +81,10 @@ class Kept:
 
     @property
     def name(self) -> str:
-        label = CHECKS.get(self.record.check)
-        return str(label.name) if label else self.record.check
+        try:
+            return str(CHECKS[Check(self.record.check)].name)
+        except ValueError:  # stored before its check was renamed: show it as stored
+            return self.record.check
 
     @property
     def headline(self) -> str:
