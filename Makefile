@@ -27,7 +27,7 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint typecheck browser clean translations messages
+.PHONY: help run test test-newest lint lock typecheck browser clean translations messages
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
@@ -38,14 +38,25 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip
 
-# Stamp files: reinstall only when pyproject.toml changes.
-$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e .
+# The exact versions come from the lock files (requirements/, made by `make lock` from the
+# ranges in pyproject.toml); the app itself is installed on top without resolving again.
+# Stamp files: reinstall only when a lock file or pyproject.toml changes.
+$(VENV)/.run-installed: requirements/run.txt pyproject.toml | $(BIN)/python
+	$(PIP) install -r requirements/run.txt
+	$(PIP) install --no-deps -e .
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
+$(VENV)/.test-installed: requirements/test.txt pyproject.toml | $(BIN)/python
+	$(PIP) install -r requirements/test.txt
+	$(PIP) install --no-deps -e .
 	@touch $@
+
+# Renew the lock files from pyproject.toml's ranges (on Python 3.11, the oldest we run).
+# PIP_COMPILE_ARGS=--upgrade takes the newest versions the ranges allow.
+lock: | $(BIN)/python ## Renew requirements/*.txt, the exact versions installed
+	$(PIP) install pip-tools
+	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) -o requirements/run.txt pyproject.toml
+	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) --extra test -o requirements/test.txt pyproject.toml
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
@@ -79,6 +90,16 @@ test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check
 	$(BIN)/mypy scorekeeper
 	$(BIN)/pytest
 
+# CI runs the suite on Python 3.11 (the oldest supported) and on the newest 3.x found here,
+# each in its own virtualenv. The newest is looked up when asked for, not at every make.
+NEWEST_PYTHON = $(shell for v in 3.16 3.15 3.14 3.13 3.12; do \
+	if python$$v -c '' 2>/dev/null; then echo python$$v; break; fi; done)
+
+test-newest: ## Run `make test` again on the newest Python 3 found (in .venv-newest)
+	@if [ -z "$(NEWEST_PYTHON)" ]; then echo "No Python newer than 3.11 found."; exit 1; fi
+	@echo "Testing on $$($(NEWEST_PYTHON) --version)"
+	$(MAKE) test PYTHON=$(NEWEST_PYTHON) VENV=.venv-newest
+
 lint: $(VENV)/.test-installed ## Lint with ruff only
 	$(BIN)/ruff check .
 
@@ -87,5 +108,5 @@ typecheck: $(VENV)/.test-installed ## Type-check: the engine with mypy --strict,
 	$(BIN)/mypy scorekeeper
 
 clean: ## Remove the virtualenv and caches (keeps instance/ data)
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .venv-newest .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -not -path './.git/*' -prune -exec rm -rf {} +

@@ -11,10 +11,27 @@ from pathlib import Path
 # stdlib-only rules engine `scorekeeper.rules`, runs this file first, and must not pull in
 # the web stack. The factory imports what it needs when it is called.
 
-# The repository root: templates/, static/, instance/ and migrations/ live here, not
-# inside the package, so compute them from this file rather than relying on Flask's
-# defaults (which look inside the package, or in site-packages' var/ once installed).
-ROOT = Path(__file__).resolve().parent.parent
+# In a checkout (and an editable install) templates/, static/, instance/ and migrations/
+# live in the repository root, beside the package; a wheel carries the first three inside
+# the package (pyproject.toml maps them). Compute both from this file rather than relying
+# on Flask's defaults, which look inside the package, or in site-packages' var/.
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "templates").is_dir()
+
+
+def folder(name: str) -> Path:
+    """Where the app's *name* folder (templates, static, migrations) is."""
+    return ROOT / name if CHECKOUT else PACKAGE / name
+
+
+def instance_folder() -> Path:
+    """Where the database and local settings live: ``SCOREKEEPER_INSTANCE`` if set, else
+    the checkout's instance/, else instance/ in the current directory (an installed app
+    has no checkout to keep them in)."""
+    if chosen := os.environ.get("SCOREKEEPER_INSTANCE"):
+        return Path(chosen).resolve()
+    return ROOT / "instance" if CHECKOUT else Path.cwd() / "instance"
 
 LANGUAGES = ["en", "ar"]
 
@@ -57,10 +74,10 @@ def create_app(test_config=None):
 
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(instance_folder()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(folder("templates")),
+        static_folder=str(folder("static")),
     )
 
     # The instance folder holds the SQLite database and optional config.py; Flask
@@ -76,8 +93,18 @@ def create_app(test_config=None):
         SQLALCHEMY_DATABASE_URI=database_url,
         BABEL_DEFAULT_LOCALE="en",
         # The catalogues (.po in git, .mo compiled by `make translations`; see README).
-        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
     )
+    # The .mo Flask-Babel reads are build output (`make translations`); an app installed
+    # from a wheel built without them compiles them here, once. Where the package cannot
+    # be written to, the pages stay in English and the log says why.
+    from .catalogues import compile_all
+
+    try:
+        compile_all()
+    except OSError as error:
+        app.logger.warning("translations not compiled (%s); run "
+                           "`python -m scorekeeper.catalogues compile`", error)
 
     if test_config is None:
         # Deployment overrides live in instance/config.py, outside version control.
@@ -109,7 +136,7 @@ def create_app(test_config=None):
 
     sqlite.init_app(app, db)
     # Pass the folder explicitly so `flask db upgrade` works from any directory.
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(folder("migrations")))
     babel.init_app(app, default_locale="en", locale_selector=select_locale)
     htmx.init_app(app)
 
