@@ -91,9 +91,13 @@ test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check
 	$(BIN)/pytest
 
 # CI runs the suite on Python 3.11 (the oldest supported) and on the newest 3.x found here,
-# each in its own virtualenv. The newest is looked up when asked for, not at every make.
+# each in its own virtualenv: on the PATH, or installed by pyenv but not selected (its shims
+# then refuse to run it). Looked up when asked for, not at every make.
+PYENV_VERSIONS = $(or $(PYENV_ROOT),$(HOME)/.pyenv)/versions
 NEWEST_PYTHON = $(shell for v in 3.16 3.15 3.14 3.13 3.12; do \
-	if python$$v -c '' 2>/dev/null; then echo python$$v; break; fi; done)
+	if python$$v -c '' 2>/dev/null; then echo python$$v; break; fi; \
+	p=$$(ls -d $(PYENV_VERSIONS)/$$v.*/bin/python$$v 2>/dev/null | sort -V | tail -n 1); \
+	if [ -n "$$p" ]; then echo $$p; break; fi; done)
 
 test-newest: ## Run `make test` again on the newest Python 3 found (in .venv-newest)
 	@if [ -z "$(NEWEST_PYTHON)" ]; then echo "No Python newer than 3.11 found."; exit 1; fi

@@ -55,3 +55,15 @@ def test_a_redeal_is_marked_on_the_sheet_and_in_the_csv(client):
     client.post(f"/api/v1/games/{game_id}/deals", json={"deal": 1, "outcome": "redeal"})
     assert '<tr class="redeal">' in client.get(f"/games/{game_id}").text
     assert "1,redeal,Ali" in client.get(f"/games/{game_id}.csv").text.replace("\r", "")
+
+
+def test_every_choice_of_a_house_rule_on_the_new_game_form_is_named():
+    from scorekeeper.web.forms import HOUSE_RULES
+
+    for name in HOUSE_RULES:
+        assert name in labels.OPTION_LABELS
+        option = OPTIONS[name]
+        if option.choices is None or all(type(c) is int for c in option.choices):
+            continue  # numbers show as themselves
+        values = list(option.choices) + ([None] if option.nullable else [])
+        assert all(value in labels.CHOICE_LABELS for value in values), name

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
 
-from ..rules import Bonus, Check, Outcome, Rules
+from ..rules import Bonus, Check, DealerRule, Outcome, Rules, WildMode
 
 PRESET_NAMES = {
     "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
@@ -24,10 +24,14 @@ OPTION_LABELS = {
     "lenient_group_add": _l("Add one card to a pair and a wild at any time"),
     "redeal_claims": _l("Redeal for identical pairs"),
 }
-CHOICE_LABELS = {
-    "loser_deals": _l("the round's biggest loser"), "rotate": _l("the next player"),
-    "indicator": _l("aces picked by an indicator card"), "jokers": _l("the jokers"),
-    "indicator_no_jokers": _l("aces picked by an indicator, no jokers"),
+# The values a house rule takes. The enums are StrEnums, so the form's submitted strings
+# find their label too.
+CHOICE_LABELS: dict[object, object] = {
+    DealerRule.LOSER_DEALS: _l("the round's biggest loser"),
+    DealerRule.ROTATE: _l("the next player"),
+    WildMode.INDICATOR: _l("aces picked by an indicator card"),
+    WildMode.JOKERS: _l("the jokers"),
+    WildMode.INDICATOR_NO_JOKERS: _l("aces picked by an indicator, no jokers"),
     True: _l("yes"), False: _l("no"), None: _l("no limit"),
 }
 
