@@ -34,6 +34,9 @@ def instance_folder() -> Path:
     return ROOT / "instance" if CHECKOUT else Path.cwd() / "instance"
 
 LANGUAGES = ["en", "ar"]
+BODY_LIMIT = 64 * 1024
+# The longest query string read (the referee page's question fits in well under 2 KiB).
+QUERY_LIMIT = 8 * 1024
 
 
 def select_locale() -> str | None:
@@ -92,6 +95,11 @@ def create_app(test_config=None):
         SECRET_KEY=os.environ.get("SECRET_KEY"),
         SQLALCHEMY_DATABASE_URI=database_url,
         BABEL_DEFAULT_LOCALE="en",
+        # Every request is small (a deal is well under a kilobyte): a body over 64 KiB is
+        # refused (413) before it is read, a form's fields are bounded as well.
+        MAX_CONTENT_LENGTH=BODY_LIMIT,
+        MAX_FORM_MEMORY_SIZE=BODY_LIMIT,
+        MAX_FORM_PARTS=200,
         # The catalogues (.po in git, .mo compiled by `make translations`; see README).
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
     )
@@ -158,8 +166,17 @@ def create_app(test_config=None):
     api.init_app(app)
     backup.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
+    app.before_request(_bounded_query)
 
     return app
+
+
+def _bounded_query() -> None:
+    """Refuse an address whose query string is longer than any page asks for (414)."""
+    from flask import abort, request
+
+    if len(request.query_string) > QUERY_LIMIT:
+        abort(414)
 
 
 def _http_error(error):

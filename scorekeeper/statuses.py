@@ -13,6 +13,7 @@ SENTENCES = {
     404: _l("There is nothing at this address. Check the link."),
     405: _l("This address does not take that kind of request."),
     413: _l("What was sent is too large."),
+    414: _l("This address is too long."),
     415: _l("What was sent is not in a form this address reads."),
     429: _l("Too many tries: wait a minute, then try again."),
     500: _l("Something went wrong on the server. Try again."),

@@ -40,6 +40,9 @@ HOSTILE = st.sampled_from([
     "", " ", "\x00", "a\x00b", "\ud800", "\ufeff", "\u202e" + "Ali", "٢٤٦٨", "🂡" * 50,
     "x" * 100_000, XSS, '"><img src=x onerror=alert(1)>', "' OR 1=1 --", "../../etc/passwd",
     "%s%n", "{{7*7}}", "null", "NaN", "-1", "0", "1e309", "99999999999999999999",
+    # Digits str.isdigit() takes and int() refuses or reads (issue 12): superscripts,
+    # Arabic-Indic and full-width digits, a number longer than int() converts.
+    "²", "1²", "٣", "１２", "1" * 5000, "up-²", "down-" + "9" * 5000, "up-٣",
 ])
 TEXT = st.one_of(HOSTILE, st.text(max_size=60))
 SCALARS = st.one_of(st.none(), st.booleans(),
@@ -59,7 +62,8 @@ FORM_FIELDS = (["preset", "first_dealer", "partnerships", "pin", "move", "deal",
                + ["opt_rounds", "opt_wild_mode", "opt_initial_minimum", "opt_dealer_rule"])
 QUERY_FIELDS = ["code", "q", "date", "next", "preset", "tap", "pick", "select", "drag",
                 "act", "clear", "more", "set_indicator", "change_indicator", "cards", "meld",
-                "add", "give", "indicator", "target", "selected", "minimum", "end"]
+                "add", "give", "indicator", "target", "selected", "minimum", "end", "melds",
+                "previous", "to", "meld1", "going_out", "one_card", "ruled"]
 VALID_DEAL = {"deal": 2, "outcome": "scored", "winner": "Badr", "finish": "partial",
               "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}}
 VALID_GAME = {"rules": "levant", "players": THREE, "first_dealer": "Ali"}

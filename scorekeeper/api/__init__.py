@@ -73,7 +73,12 @@ def bad_request(error):
 def http_error(error: HTTPException):
     """Under /api/v1 every answer is JSON, even an unknown path or a wrong method, in the
     reader's language (the factory sends the API's errors here)."""
-    return jsonify(error=sentence(error)), error.code
+    response = jsonify(error=sentence(error))
+    response.status_code = error.code or 500
+    # A 405 says which methods the address takes (RFC 9110).
+    if allow := error.get_response().headers.get("Allow"):
+        response.headers["Allow"] = allow
+    return response
 
 
 from . import games, openapi, referee, rules_listing, scoring  # noqa: E402,F401  (routes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from ..models import Game
+from ..numbers import whole
 from ..storage import DealConflict
 
 
@@ -30,9 +31,10 @@ def undo_refused(game: Game, seen: str) -> str | None:
     last = len(game.deals)
     if last and seen == str(last):
         return None
-    if seen.isdigit() and int(seen) > last:
+    number = whole(seen)
+    if number is not None and number > last:
         return _("Deal %(number)d is already undone; nothing more was undone.",
-                 number=int(seen))
+                 number=number)
     if not last:
         return _("There is no deal to undo.")
     return changed()

@@ -28,6 +28,7 @@ from ..codec import PayloadError, deal_from_json, state_to_json
 from ..extensions import db, htmx
 from ..i18n import say
 from ..models import Game
+from ..numbers import whole, whole_or
 from ..pins import normal_pin, set_pin
 from ..rules import Bonus, Deal, Outcome, RulesError, Table, replay
 from ..rules.messages import N_, msg
@@ -71,7 +72,7 @@ def new():
         # stores nothing, but the post carries its CSRF token like any other.
         if "csrf_token" not in form or form.csrf_token.validate(form):
             direction, _, seat = move.partition("-")
-            form.move(int(seat) if seat.isdigit() else -1, -1 if direction == "up" else 1)
+            form.move(whole_or(seat, -1), -1 if direction == "up" else 1)
     elif form.validate_on_submit():
         names = form.names()
         dealer = form.first_dealer.data
@@ -79,8 +80,9 @@ def new():
             if dealer == "random":
                 dealer_name = secrets.choice(names) if names else ""
             else:
-                seat = int(dealer)
-                dealer_name = (form.player_fields()[seat].data or "").strip()
+                seat = whole_or(dealer, -1)
+                fields = form.player_fields()
+                dealer_name = (fields[seat].data or "").strip() if 0 <= seat < len(fields) else ""
                 if not dealer_name:
                     raise RulesError(msg(N_("The first dealer's seat has no player.")))
             game = new_game(form.rules_spec(), names, dealer_name, form.partnerships.data)
@@ -154,9 +156,10 @@ def form_body(form, table: Table) -> dict:
     if outcome != Outcome.SCORED.value:
         return {"outcome": outcome}
     players = table.players
-    if not (form.winner.data or "").isdigit() or int(form.winner.data) >= len(players):
+    seat = whole(form.winner.data)
+    if seat is None or seat >= len(players):
         raise RulesError(msg(N_("Say who went out.")))
-    winner = players[int(form.winner.data)]
+    winner = players[seat]
     partner = partner_of(winner, table.teams)
     hands = {}
     for i, name in enumerate(players):
@@ -218,7 +221,7 @@ def preview(game_id: str):
     table, log = table_of(game), log_of(game)
     form = _deal_form(table, None, request.form)
     # The deal being recorded, or one being corrected: it replaces its own line.
-    number = int(form.deal.data) if (form.deal.data or "").isdigit() else len(log) + 1
+    number = whole_or(form.deal.data, len(log) + 1)
     number = min(max(number, 1), len(log) + 1)
     if form.outcome.data == Outcome.SCORED.value and not form.winner.data:
         return ""  # nothing to show until the table says who went out
@@ -240,7 +243,7 @@ def record(game_id: str):
     form = _deal_form(table, None, request.form)
     if not form.validate():
         return game_page(game, form, status=422)
-    number = int(form.deal.data) if (form.deal.data or "").isdigit() else 0
+    number = whole_or(form.deal.data, 0)
     try:
         state = add_deal(game, deal_from(form, table, number))
     except (RulesError, PayloadError) as refusal:

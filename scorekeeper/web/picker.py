@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from ..numbers import whole
 from ..rules import Card, Message, Rules, RulesError
 from ..rules.cards import NATURAL_CARDS, check_copies
 from ..rules.messages import N_, msg
@@ -73,8 +74,9 @@ def read(args: Mapping[str, str], names: Iterable[str]) -> Picker:
 def _slot(text: str, lists: Mapping[str, tuple[Card, ...]]) -> tuple[str, int] | None:
     """``"meld:2"`` as (list, index) when that card is there."""
     name, _, index = text.partition(":")
-    if name in lists and index.isdigit() and int(index) < len(lists[name]):
-        return name, int(index)
+    place = whole(index)
+    if name in lists and place is not None and place < len(lists[name]):
+        return name, place
     return None
 
 
@@ -101,8 +103,8 @@ def tap(picker: Picker, args: Mapping[str, str], rules: Rules,
     if "drag" in args:
         source, _, to = args["drag"].rpartition(":")
         slot = _slot(source, picker.lists)
-        if slot is not None and to.isdigit():
-            return _move(picker, slot, int(to))
+        if slot is not None and (place := whole(to)) is not None:
+            return _move(picker, slot, place)
         return picker
     if "act" in args and picker.selected is not None:
         name, index = picker.selected

@@ -32,6 +32,7 @@ from ..codec import PayloadError
 from ..extensions import db, htmx
 from ..i18n import say
 from ..models import Game, RulingRecord
+from ..numbers import whole, whole_or
 from ..referee import Verdict, decide
 from ..rules import (
     JOKER,
@@ -167,7 +168,7 @@ def _list_names(check: Check, melds: int) -> list[str]:
 
 def _melds_shown(args) -> int:
     text = args.get("melds", "")
-    shown = int(text) if text.isdigit() else 1
+    shown = whole_or(text, 1)
     # A meld that holds cards is always shown.
     filled = [i for i in range(1, MOST_MELDS + 1) if args.get(f"meld{i}", "").strip()]
     return min(max(shown, max(filled, default=1), 1), MOST_MELDS)
@@ -229,8 +230,8 @@ def _read_previous(desk: Desk, args, remembered: int | None) -> None:
     text = args.get("previous", "").strip()
     if "previous" not in args:
         desk.previous = remembered
-    elif text.isdigit() and int(text) <= 1000:
-        desk.previous = int(text)
+    elif (previous := whole(text)) is not None and previous <= 1000:
+        desk.previous = previous
     elif text:
         desk.problems["previous"] = _("Give the last first meld's worth as a whole number "
                                       "of points.")

@@ -1,0 +1,31 @@
+"""Numbers a client writes (a deal, a seat, a card's place, how many melds), read strictly:
+ASCII digits only and not too many of them. ``str.isdigit`` would let "²" or "٣" through
+to ``int``, which fails on the first and accepts the second, and ``int`` refuses a string
+of over 4,300 digits; every route reads its numbers here instead, so a bad one is a clear
+refusal (or the field's default), never a server error."""
+
+from __future__ import annotations
+
+import re
+
+# Nothing the app counts needs more than nine digits (the deal numbers, seats and points).
+MOST_DIGITS = 9
+_WHOLE = re.compile(rf"[0-9]{{1,{MOST_DIGITS}}}")
+
+
+def whole(text: object) -> int | None:
+    """The whole number *text* writes in ASCII digits, or None.
+
+    >>> whole("12"), whole(" 7 "), whole("²"), whole("٣"), whole("1" * 5000), whole(None)
+    (12, 7, None, None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def whole_or(text: object, default: int) -> int:
+    """:func:`whole`, or *default* when *text* writes no such number."""
+    number = whole(text)
+    return default if number is None else number
