@@ -194,13 +194,14 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     return out
 
 
-def state_to_json(game_id: str, state: GameState, log: list[Deal],
+def state_to_json(game_id: str, state: GameState, log: list[Deal], version: str,
                   url: str | None = None) -> dict[str, Any]:
-    """The game's state as the API answers it; *url* replaces the game's page (the
-    view-only link's export names only that link)."""
+    """The game's state as the API answers it, at *version*; *url* replaces the game's
+    page (the view-only link's export names only that link)."""
     table = state.table
     out: dict[str, Any] = {
         "id": game_id,
+        "version": version,
         # The game's page, so a game made through the API opens on a phone.
         "url": url or url_for("games.show", game_id=game_id, _external=True),
         "rules": table.rules.to_dict(),

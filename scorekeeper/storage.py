@@ -6,7 +6,7 @@ so neither decides a rule."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
@@ -38,6 +38,16 @@ class GameChanged(Exception):
     was saved, and the change should be judged again against the game as it now stands."""
 
 
+class Stale(GameChanged):
+    """A correction or undo made from a view of the game older than the game: another
+    phone changed it since. *since* is when the phone's view was current (None when the
+    version it sent is not one this app writes)."""
+
+    def __init__(self, since: datetime | None) -> None:
+        super().__init__(since)
+        self.since = since
+
+
 class DealConflict(GameChanged):
     """The deal number is not the next one: a repeated or concurrent submit. *repeat* when
     the deal sent is exactly the one already recorded under its number (a double tap, or a
@@ -58,6 +68,48 @@ def new_game(rules_spec: object, players: list[str], first_dealer: str,
     return Game(rules=rules.to_dict(), partnerships=partnerships,
                 first_dealer=table.players.index(first_dealer),
                 seats=[Seat(position=i, name=n) for i, n in enumerate(table.players)])
+
+
+# --- versions: what a phone saw ------------------------------------------------------
+
+_EPOCH = datetime(1970, 1, 1)
+_TICK = timedelta(microseconds=1)
+
+
+def _utc(at: datetime) -> datetime:
+    # SQLite gives back naive times, and a game just saved holds an aware one: both UTC.
+    return at if at.tzinfo is None else at.astimezone(UTC).replace(tzinfo=None)
+
+
+def version_of(game: Game) -> str:
+    """The game's version (shared/API.md, "Versions"): an opaque string that changes with
+    every change to the game, as each change moves its time stamp (:func:`_claim`). It is
+    that time stamp, in microseconds, written in hexadecimal."""
+    return format((_utc(game.updated_at) - _EPOCH) // _TICK, "x")
+
+
+def time_of(version: str) -> datetime | None:
+    """When the game stood at *version* (UTC), or None if it is not a version this app
+    writes."""
+    if not 1 <= len(version) <= 16 or any(c not in "0123456789abcdef" for c in version):
+        return None
+    return _EPOCH + int(version, 16) * _TICK
+
+
+def check_version(game: Game, seen: str) -> None:
+    """Raise :class:`Stale` unless *seen* is the game's version."""
+    if seen != version_of(game):
+        raise Stale(time_of(seen))
+
+
+def changes_since(game: Game, since: datetime) -> list[tuple[str, int]]:
+    """The changes made to *game* after *since* (UTC), oldest first: each an action
+    ("record", "correct", "undo") and its deal number, from the audit trail."""
+    rows = db.session.execute(
+        select(AuditEntry.action, AuditEntry.deal_number)
+        .where(AuditEntry.game_id == game.id, AuditEntry.at > since.replace(tzinfo=UTC))
+        .order_by(AuditEntry.id)).all()
+    return [(action, number) for action, number in rows]
 
 
 def table_of(game: Game) -> Table:
@@ -180,10 +232,12 @@ def add_deal(game: Game, deal: Deal) -> GameState:
     return state
 
 
-def correct_deal(game: Game, deal: Deal) -> GameState:
-    """Replace deal *deal.number*; every later dealer and total follows from the replay.
-    :class:`RulesError` when the corrected log no longer holds (say the correction ends
-    the game before deals that follow it). The same deal again changes nothing."""
+def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
+    """Replace deal *deal.number*, from a phone that saw the game at version *seen*
+    (:class:`Stale` if it changed since); every later dealer and total follows from the
+    replay. :class:`RulesError` when the corrected log no longer holds (say the correction
+    ends the game before deals that follow it). The same deal again changes nothing."""
+    check_version(game, seen)
     table, log = table_of(game), log_of(game)
     before, previous = state_of(game), log[deal.number - 1]
     log[deal.number - 1] = deal
@@ -198,7 +252,10 @@ def correct_deal(game: Game, deal: Deal) -> GameState:
     return state
 
 
-def remove_last_deal(game: Game) -> GameState:
+def remove_last_deal(game: Game, seen: str) -> GameState:
+    """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
+    if it changed since)."""
+    check_version(game, seen)
     log, before = log_of(game), state_of(game)
     _claim(game)
     game.deals.pop()
@@ -220,7 +277,9 @@ def _claim(game: Game) -> None:
     read; :class:`GameChanged` otherwise. The first write of every change: from here to the
     commit the change holds the game (SQLite's write lock; PostgreSQL's row lock), so what
     the request read is what it changes, and a concurrent change waits, then fails here."""
-    seen, now = game.updated_at, datetime.now(UTC)
+    seen = game.updated_at
+    # Never the same stamp twice, so every change moves the version.
+    now = max(datetime.now(UTC), (_utc(seen) + _TICK).replace(tzinfo=UTC))
     claimed = cast(CursorResult[Any], db.session.execute(
         update(Game).where(Game.id == game.id, Game.updated_at == seen)
         .values(updated_at=now).execution_options(synchronize_session=False)))

@@ -67,8 +67,15 @@ def changed(base: dict, **changes) -> dict:
 
 
 def without_id(state: dict) -> dict:
-    """A game's state without what names the game itself (its id and page address)."""
-    return {key: value for key, value in state.items() if key not in ("id", "url")}
+    """A game's state without what names the game itself (its id, page address and
+    version, which is the moment of its last change)."""
+    return {key: value for key, value in state.items()
+            if key not in ("id", "url", "version")}
+
+
+def without_version(state: dict) -> dict:
+    """A game's state without its version: the same sheet reached by other changes."""
+    return {key: value for key, value in state.items() if key != "version"}
 
 
 def has_notice(state: dict, words: str) -> bool:

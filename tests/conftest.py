@@ -4,11 +4,18 @@
 and ``finished``."""
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from game_actions import NAMES, GameActions
+from phone_client import PhoneClient
 
 from scorekeeper import create_app
 from scorekeeper.catalogues import compile_all
 from scorekeeper.extensions import db
+
+# Every app's test client reads the game before correcting or undoing, as phones do
+# (tests/phone_client.py); raw_client sends exactly what a test gives it.
+Flask.test_client_class = PhoneClient
 
 
 def pytest_sessionstart(session):
@@ -36,6 +43,12 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def raw_client(app):
+    """A client that sends only what the test says: no version it was not given."""
+    return FlaskClient(app, app.response_class, use_cookies=True)
 
 
 @pytest.fixture

@@ -74,6 +74,9 @@ BAD_DEALS = {
 }
 
 
+VERSION = re.compile(r'name="version"[^>]*value="([0-9a-f]+)"')
+
+
 def csrf_token(text: str) -> str:
     """The CSRF token in the (first) form of *text*, a page or a part of one."""
     match = CSRF_TOKEN.search(text)
@@ -119,16 +122,26 @@ class GameActions:
     def correct(self, game_id: str, number: int, **fields):
         """Correct deal *number* through its edit form (:func:`deal_form` with *fields*)."""
         path = f"/games/{game_id}/deals/{number}/edit"
-        response = self._post(path, deal_form(number, **fields), page=path)
+        form = deal_form(number, **fields) | {"version": self.version_on(path)}
+        response = self._post(path, form, page=path)
         assert response.status_code == 302, response.text
         return response
 
     def undo(self, game_id: str, number: int):
         """Undo deal *number*, the last one, with the game page's button."""
-        response = self._post(f"/games/{game_id}/undo", {"deal": str(number)},
-                              page=f"/games/{game_id}")
+        page = f"/games/{game_id}"
+        response = self._post(f"/games/{game_id}/undo",
+                              {"deal": str(number), "version": self.version_on(page)},
+                              page=page)
         assert response.status_code == 302, response.text
         return response
+
+    def version_on(self, path: str) -> str:
+        """The game's version a form on the page at *path* carries (its correction form,
+        its undo button)."""
+        match = VERSION.search(self.client.get(path).text)
+        assert match, f"no version in the forms of {path}"
+        return match.group(1)
 
     def token(self, path: str) -> str:
         """The CSRF token on the page at *path*."""

@@ -237,10 +237,10 @@ def test_a_change_saved_from_a_stale_read_is_refused(app, client, monkeypatch):
     client.post(f"{API}/games/{game_id}/deals", json=scored(1))
     real = games_api.correct_deal
 
-    def correct_after_another_phone(game, deal):
+    def correct_after_another_phone(game, deal, seen):
         with app.app_context():  # its own session, as on another phone
             client.post(f"{API}/games/{game_id}/deals", json=unscored(2))
-        return real(game, deal)
+        return real(game, deal, seen)
 
     monkeypatch.setattr(games_api, "correct_deal", correct_after_another_phone)
     response = client.put(f"{API}/games/{game_id}/deals/1", json=scored(1, "Omar"))

@@ -16,6 +16,7 @@ from ..rules.messages import N_, msg
 from ..storage import (
     DealConflict,
     GameChanged,
+    Stale,
     add_deal,
     correct_deal,
     load,
@@ -23,6 +24,7 @@ from ..storage import (
     new_game,
     remove_last_deal,
     state_of,
+    version_of,
 )
 from . import bp
 from .payload import body
@@ -61,7 +63,11 @@ def game_changed(error: GameChanged):
     game = load((request.view_args or {}).get("game_id", ""))
     state = None if game is None else state_of(game)
     following = None if state is None else state.next_deal
-    if not isinstance(error, DealConflict):
+    if isinstance(error, Stale):
+        message = msg(N_("This game has changed since the version you sent (another phone "
+                         "recorded, corrected or undid a deal); nothing was changed. The "
+                         "game as it now stands is in “game”, with its version."))
+    elif not isinstance(error, DealConflict):
         message = msg(N_("Another phone changed this game at the same moment; nothing was "
                          "changed. Look at the game as it stands and try again."))
     elif error.repeat:
@@ -76,14 +82,47 @@ def game_changed(error: GameChanged):
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None and state is not None:
-        answer["game"] = state_to_json(game.id, state, log_of(game))
+        answer["game"] = state_to_json(game.id, state, log_of(game), version_of(game))
     return jsonify(answer), 409
 
 
 def _answer(game: Game, state, status: int = 200):
-    response = jsonify(state_to_json(game.id, state, log_of(game)))
+    version = version_of(game)
+    response = jsonify(state_to_json(game.id, state, log_of(game), version))
     response.status_code = status
+    response.set_etag(version)
     return response
+
+
+def _seen(data: dict[str, Any] | None) -> str:
+    """The version of the game the client saw: ``If-Match`` or the body's ``version``
+    (shared/API.md, "Versions"). A client that cannot say must not overwrite: 428."""
+    matches = [tag for tag in request.if_match.as_set() if tag]
+    if request.if_match.star_tag or len(matches) > 1:
+        raise PayloadError(msg(N_("Send in If-Match the one version of the game you last "
+                                  "saw, as the game state's “version” gives it.")))
+    if matches:
+        return matches[0]
+    version = (data or {}).get("version")
+    if version is None:
+        raise VersionMissing
+    if not isinstance(version, str):
+        raise PayloadError(msg(N_("The field “version” must be the game's version as the "
+                                  "game state gives it, a string.")))
+    return version
+
+
+class VersionMissing(Exception):
+    """A correction or undo that does not say which version of the game it was made
+    from."""
+
+
+@bp.errorhandler(VersionMissing)
+def version_missing(error: VersionMissing):
+    message = msg(N_("Say which version of the game this change was made from: send the "
+                     "game state's “version” in an If-Match header or a “version” field. "
+                     "Nothing was changed."))
+    return jsonify(error=say(message)), 428
 
 
 def _players(data) -> list[str]:
@@ -140,7 +179,7 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    return _answer(game, correct_deal(game, deal_from_json(data, number)))
+    return _answer(game, correct_deal(game, deal_from_json(data, number), _seen(data)))
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
@@ -149,4 +188,6 @@ def undo_deal(game_id: str, number: int):
     if number != len(game.deals):
         return jsonify(error=say(msg(N_("Only the last deal, number %(last)d, can be "
                                         "undone."), last=len(game.deals)))), 409
-    return _answer(game, remove_last_deal(game))
+    data = request.get_json(silent=True) if request.is_json else None
+    return _answer(game, remove_last_deal(game, _seen(data if isinstance(data, dict)
+                                                        else None)))

@@ -42,9 +42,14 @@ _RESULT = {
     "hands": {"type": "object", "additionalProperties": _HAND},
 }
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_GAME_ANSWER = {"description": "The game's state", "content": {"application/json": {
-    "schema": {"type": "object", "properties": {
-        "id": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+_GAME_ANSWER = {"description": "The game's state", "headers": {"ETag": {
+    "description": "The game's version, quoted", "schema": {"type": "string"}}},
+    "content": {"application/json": {
+    "schema": {"type": "object", "required": ["id", "version"], "properties": {
+        "id": {"type": "string"},
+        "version": {"type": "string", "description": "Changes with every change to the "
+                    "game; send it back in If-Match to correct or undo a deal"},
+        "players": {"type": "array", "items": {"type": "string"}},
         "deals": {"type": "array"}, "totals": {"type": "object"},
         "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
         "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
@@ -64,11 +69,23 @@ _LOCKED = {
 _NOT_FOUND = {"description": "No game (or deal) with that id",
               "content": {"application/json": {"schema": {"type": "object", "properties": {
                   "error": {"type": "string"}}}}}}
-_CHANGED = {"description": "Another phone changed the game meanwhile; nothing was changed, "
-                          "and game holds the current state"}
+_CHANGED = {"description": "The game changed since the version sent (or another phone "
+                          "changed it meanwhile); nothing was changed, and game holds the "
+                          "current state", "content": _ERROR}
+# Corrections and undo say which version of the game they were made from.
+_IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
+             "schema": {"type": "string"},
+             "description": "The game's version the client last saw (or send `version` in "
+                            "the body); without either the answer is 428"}
+_VERSION_NEEDED = {
+    "428": {"description": "No version given: say which version of the game the change "
+                           "was made from", "content": _ERROR}}
+_TOO_LARGE = {"413": {"description": "The body is over 64 KiB", "content": _ERROR}}
 _DEAL_BODY = {"required": True, "content": {"application/json": {"schema": {
     "type": "object", "required": ["deal", "outcome"], "properties": {
         "deal": {"type": "integer", "minimum": 1},
+        "version": {"type": "string", "description": "On a correction, the game's version "
+                    "the client last saw (instead of If-Match)"},
         "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
         "indicator": {"$ref": "#/components/schemas/Card"},
         "first_melds": {"type": "array", "items": {"type": "object", "properties": {
@@ -184,17 +201,20 @@ SPEC = {
             "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
                                       "schema": {"type": "integer", "minimum": 1}}],
             "put": {"summary": "Correct a deal; everything after it is recomputed",
-                    "parameters": [_TABLE_PIN],
+                    "parameters": [_TABLE_PIN, _IF_MATCH],
                     "requestBody": _DEAL_BODY,
                     "responses": {"200": _GAME_ANSWER,
                                   "400": {"$ref": "#/components/responses/BadRequest"},
-                                  "404": _NOT_FOUND, "409": _CHANGED, **_LOCKED}},
+                                  "404": _NOT_FOUND, "409": _CHANGED, **_TOO_LARGE,
+                                  **_VERSION_NEEDED, **_LOCKED}},
             "delete": {"summary": "Undo the last deal",
-                       "parameters": [_TABLE_PIN],
+                       "parameters": [_TABLE_PIN, _IF_MATCH],
                        "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
-                                     "409": {"description": "Not the last deal, or "
-                                                            "the game changed meanwhile"},
-                                     **_LOCKED}}},
+                                     "409": {"description": "Not the last deal, or the "
+                                                            "game changed since the "
+                                                            "version sent",
+                                             "content": _ERROR},
+                                     **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
         "schemas": {"Card": _CARD, "Rules": _RULES},

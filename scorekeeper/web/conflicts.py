@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..numbers import whole
-from ..storage import DealConflict
+from ..storage import DealConflict, Stale, changes_since
 
 
 def recorded(conflict: DealConflict) -> str:
@@ -38,6 +38,21 @@ def undo_refused(game: Game, seen: str) -> str | None:
     if not last:
         return _("There is no deal to undo.")
     return changed()
+
+
+def stale(game: Game, error: Stale) -> str:
+    """What another phone changed since this phone's form was made, and that nothing was
+    saved."""
+    done = {"record": _("deal %(n)d recorded"), "correct": _("deal %(n)d corrected"),
+            "undo": _("deal %(n)d undone")}
+    changes = changes_since(game, error.since) if error.since else []
+    if not changes:
+        return _("This game changed since this form was opened, so nothing was saved; "
+                 "here is the sheet as it stands.")
+    listed = ", ".join(done[action] % {"n": number} if action in done else action
+                       for action, number in changes)
+    return _("Another phone changed this game since this form was opened (%(changes)s), "
+             "so nothing was saved; here is the sheet as it stands.", changes=listed)
 
 
 def changed() -> str:

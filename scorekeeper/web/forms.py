@@ -127,6 +127,8 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
 
     class DealForm(FlaskForm):
         deal = HiddenField()
+        # The game's version the phone saw, on a correction (storage.version_of).
+        version = HiddenField()
         outcome = RadioField(_l("How did the deal end?"), default=Outcome.SCORED.value,
                              choices=_choices((o.value, OUTCOMES[o].choice) for o in outcomes))
         winner = RadioField(_l("Who went out?"), choices=_choices(seats),

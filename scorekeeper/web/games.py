@@ -36,6 +36,7 @@ from ..rules.scoring import partner_of
 from ..storage import (
     DealConflict,
     GameChanged,
+    Stale,
     add_deal,
     correct_deal,
     load,
@@ -44,6 +45,7 @@ from ..storage import (
     remove_last_deal,
     state_of,
     table_of,
+    version_of,
 )
 from . import conflicts, device, live
 from .forms import NewGameForm, deal_form_class, preset_notes
@@ -200,6 +202,7 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
                    error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
                    preset_name=PRESET_NAMES.get(table.rules.preset),
                    locked=device.locked(game), live=live.for_game(game),
+                   version=version_of(game),
                    kept=kept_rulings(game), deck=DECK)
     if htmx and not htmx.boosted and block is None:
         block = "game"
@@ -266,15 +269,19 @@ def edit(game_id: str, number: int):
         form = _deal_form(table, None, request.form)
         if form.validate():
             try:
-                correct_deal(game, deal_from(form, table, number))
+                correct_deal(game, deal_from(form, table, number), form.version.data or "")
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
+            except Stale as stale:
+                return game_page(_game(game_id), error=conflicts.stale(game, stale),
+                                 status=409)
             except GameChanged:
                 return game_page(_game(game_id), error=conflicts.changed(), status=409)
             else:
                 return redirect(url_for("games.show", game_id=game.id))
     else:
         form = _deal_form(table, None, record=log[number - 1])
+        form.version.data = version_of(game)
     state = state_of(game)
     return render_template("games/edit.html", game=game, table=table, state=state,
                            form=form, number=number, form_error=error, deck=DECK,
@@ -290,7 +297,9 @@ def undo(game_id: str):
     if refusal:
         return game_page(game, error=refusal, status=409)
     try:
-        state = remove_last_deal(game)
+        state = remove_last_deal(game, request.form.get("version", ""))
+    except Stale as stale:
+        return game_page(_game(game_id), error=conflicts.stale(game, stale), status=409)
     except GameChanged:
         return game_page(_game(game_id), error=conflicts.changed(), status=409)
     if htmx:
@@ -352,7 +361,8 @@ def _cell(text: str) -> str:
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str):
     game = _game(game_id)
-    return json_download(state_to_json(game.id, state_of(game), log_of(game)), game.id)
+    return json_download(state_to_json(game.id, state_of(game), log_of(game),
+                                       version_of(game)), game.id)
 
 
 def json_download(data: dict, name: str) -> Response:

@@ -113,8 +113,9 @@ def test_the_view_only_page_follows_the_game(page, live_url):
 def test_the_history_of_changes_opens_on_the_game_page(page, live_url, shot):
     game = new_game(live_url)
     another_phone_records(live_url, game["id"], 1)
+    seen = api(live_url, "GET", f"/games/{game['id']}")["version"]
     api(live_url, "PUT", f"/games/{game['id']}/deals/1", {
-        "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
+        "version": seen, "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
         "hands": {"Sami": {"melded": True, "points": 25}, "Omar": {"melded": False}}})
     page.goto(game["url"])
     page.get_by_text("History of changes").click()
