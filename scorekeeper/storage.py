@@ -29,6 +29,8 @@ from .rules import (
     RoundResult,
     Rules,
     Table,
+    new_names,
+    normal_name,
     replay,
 )
 
@@ -62,11 +64,12 @@ class DealConflict(GameChanged):
 
 def new_game(rules_spec: object, players: list[str], first_dealer: str,
              partnerships: bool = False) -> Game:
-    """A validated, not yet saved game."""
+    """A validated, not yet saved game; the names are kept in normal form
+    (:func:`~scorekeeper.rules.new_names`)."""
     rules = Rules.for_table(rules_spec, len(players))
-    table = Table(rules, tuple(players), first_dealer, partnerships)
+    table = Table(rules, new_names(tuple(players)), normal_name(first_dealer), partnerships)
     return Game(rules=rules.to_dict(), partnerships=partnerships,
-                first_dealer=table.players.index(first_dealer),
+                first_dealer=table.players.index(table.first_dealer),
                 seats=[Seat(position=i, name=n) for i, n in enumerate(table.players)])
 
 

@@ -347,3 +347,12 @@ def test_the_api_answers_unknown_addresses_and_methods_in_arabic(client, ar):
     assert wrong.status_code == 405
     assert wrong.get_json() == {"error": ar("This address does not take that kind of "
                                             "request.")}
+
+
+@pytest.mark.parametrize("target", ["/\r\nSet-Cookie: evil=1", "/games\n", "/\x00", "/\x7f"])
+def test_a_language_switch_back_to_an_address_with_control_characters_goes_home(client,
+                                                                                target):
+    response = client.get("/language/ar", query_string={"next": target})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+    assert "evil" not in response.headers.get("Set-Cookie", "")

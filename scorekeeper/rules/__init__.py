@@ -10,6 +10,7 @@ module                 what it rules on
 =====================  ===============================================================
 ``cards``              parsing and printing cards; how many copies the packs hold
 ``options``            :class:`Rules`, the presets and their options (enums)
+``names``              players' names: their normal form, names that look the same
 ``rulings``            the :class:`Ruling` every check answers with; the checks
 ``wilds``              which cards are wild in a deal, what a joker plays as
 ``melds``              one meld: sequence or group, the wild's meaning, its value
@@ -29,6 +30,7 @@ from .initial import InitialMeldRuling, rule_initial_meld
 from .layoff import TableRuling, rule_lay_off, rule_swap
 from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .messages import Message, RulesError
+from .names import new_names, normal_name
 from .options import (
     OPTIONS,
     PRESET_NOTES,
@@ -51,7 +53,8 @@ __all__ = [
     "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
     "Wilds",
-    "check_hand", "deal_wilds", "first_meld_bar", "parse_cards", "replay",
+    "check_hand", "deal_wilds", "first_meld_bar", "new_names", "normal_name", "parse_cards",
+    "replay",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
     "score_round",
 ]

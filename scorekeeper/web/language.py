@@ -32,7 +32,11 @@ def _local(target: str | None) -> str | None:
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return None
-    return target if "\\" not in target else None
+    # A backslash, or a control character (a CR/LF would split the Location header), is
+    # no path of ours.
+    if "\\" in target or any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
+    return target
 
 
 def _back() -> str:

@@ -1,0 +1,77 @@
+"""Players' names as the sheet shows them: a new game's names are written in one normal
+form, and two names a player could not tell apart on the sheet are refused, as are marks
+that hide or reverse what is written (docs/security.md). Only a new game's names are
+checked; a game already stored keeps the names it was created with."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .messages import N_, fail
+
+# Marks that reorder or hide the text around them: an override (U+202E) would show
+# "ilA" as "Ali", an invisible space would make "Ali" and "A\u200bli" two players.
+HIDING = frozenset(
+    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u3164\ufeff\uffa0")
+# Letters of other scripts drawn like Latin ones, and Persian letters drawn like Arabic
+# ones: in a name they read as the letter they copy.
+LOOK_ALIKES = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d",
+    "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ё": "e",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ζ": "z", "μ": "m",
+    # Persian and Urdu letters drawn as the Arabic ones
+    "\u06cc": "\u064a", "\u06a9": "\u0643", "\u06c1": "\u0647", "\u0649": "\u064a",
+    # Digits of other scripts
+    "\u0660": "0", "\u0661": "1", "\u0662": "2", "\u0663": "3", "\u0664": "4",
+    "\u0665": "5", "\u0666": "6", "\u0667": "7", "\u0668": "8", "\u0669": "9",
+    "\u06f0": "0", "\u06f1": "1", "\u06f2": "2", "\u06f3": "3", "\u06f4": "4",
+    "\u06f5": "5", "\u06f6": "6", "\u06f7": "7", "\u06f8": "8", "\u06f9": "9",
+})
+
+
+def normal_name(name: str) -> str:
+    """*name* in the form it is kept: compatibility characters written plainly (NFKC:
+    full-width "Ａli" is "Ali"), spaces trimmed and runs of them made one.
+
+    >>> normal_name("  Ａli   Hassan ")
+    'Ali Hassan'
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+def skeleton(name: str) -> str:
+    """What a reader sees of *name*: case, direction marks, joiners and look-alike letters
+    set aside. Two names with one skeleton cannot be told apart on the sheet.
+
+    >>> skeleton("Ali") == skeleton("АLI") == skeleton("A\\u200dli")
+    True
+    """
+    seen = "".join(c for c in normal_name(name).casefold()
+                   if unicodedata.category(c) != "Cf")
+    return seen.translate(LOOK_ALIKES)
+
+
+def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of a new game's players in normal form; :class:`RulesError` for a name
+    holding a mark that hides or reverses text, or two names that look the same."""
+    out: list[str] = []
+    seen: dict[str, str] = {}
+    for given in players:
+        name = normal_name(given)
+        if any(c in HIDING for c in name):
+            raise fail(N_("“%(name)s” holds an invisible or direction-reversing mark; type "
+                          "the name again without it."), name=name)
+        key = skeleton(name)
+        # The same name twice is the table's own refusal (Table), in its own words.
+        if key in seen and seen[key].casefold() != name.casefold():
+            raise fail(N_("“%(first)s” and “%(second)s” look the same on the sheet; give "
+                          "them names the table can tell apart."),
+                       first=seen[key], second=name)
+        seen.setdefault(key, name)
+        out.append(name)
+    return tuple(out)
