@@ -1,3 +1,5 @@
+import contextlib
+import fcntl
 import logging
 from logging.config import fileConfig
 
@@ -92,15 +94,35 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+    with _one_at_a_time(connectable):
+        with connectable.connect() as connection:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+
+
+@contextlib.contextmanager
+def _one_at_a_time(engine):
+    """Hold a lock beside a SQLite database file while migrating it. SQLite's DDL runs
+    outside a transaction here, so two servers started at once on a fresh file would both
+    find no tables and the second would fail creating them ("table already exists"); with
+    the lock the second waits, then finds the database already at the head. (PostgreSQL
+    runs each migration in a transaction of its own.)"""
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:":
+        yield
+        return
+    with open(f"{path}.migrating", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 if context.is_offline_mode():

@@ -27,8 +27,9 @@ def init_app(app, db) -> None:
 
 def _configure(connection: sqlite3.Connection, _record) -> None:
     cursor = connection.cursor()
+    # First, so that even switching to WAL waits for another process's write to end.
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     # An in-memory database (the tests') answers "memory" and stays so: nothing to share.
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
