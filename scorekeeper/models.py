@@ -12,7 +12,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -154,3 +154,18 @@ class AuditEntry(Model):
     after: Mapped[dict | None] = mapped_column(JSON)  # the deal after, or None
 
     game: Mapped[Game] = relationship(back_populates="audit")
+
+
+class PinAttempt(Model):
+    """A try at a game's table PIN from one address, kept for a minute: the limit on wrong
+    tries is counted here, in the database every server process shares (scorekeeper.pins).
+    """
+
+    __tablename__ = "pin_attempts"
+    __table_args__ = (Index("ix_pin_attempts_game_address_at", "game_id", "address", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    # The client's address as the server sees it (45 characters hold any IPv6 address).
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -3,28 +3,30 @@ storing its hash, and checking a PIN entered for a game against the limit on wro
 Who must enter it, and how a refusal is shown, belongs to each side (scorekeeper.web.access
 for the pages, scorekeeper.api for the JSON API).
 
-Wrong PINs are counted per game and address, and after ``ATTEMPTS`` every try, right or
-wrong, is refused until the minute has passed. The count lives in Flask-Limiter's storage:
-this process's memory unless ``RATELIMIT_STORAGE_URI`` says otherwise.
+Wrong PINs are counted per game and address, and after ``LIMIT`` of them within any
+``WINDOW`` every try, right or wrong, is refused until the oldest is a minute old. The
+count lives in the database (``pin_attempts``), so every server process shares it, and
+each try is counted under a lock on the game, so tries sent at once cannot slip past it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 from functools import lru_cache
 
-from flask import current_app
+from flask import current_app, request
 from flask_babel import gettext as _
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from limits import parse
+from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .models import Game
+from .extensions import db
+from .models import Game, PinAttempt
 
-ATTEMPTS = parse("5/minute")
+LIMIT = 5
+WINDOW = timedelta(seconds=60)
 PIN = re.compile(r"\d{4,8}")
 
 
@@ -40,16 +42,8 @@ class Attempt(Enum):
 
 
 def init_app(app) -> None:
-    # Said outright: without it Flask-Limiter warns that it picked memory by itself.
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    # Tests that throw junk PINs at a game turn the limit off; it is on everywhere else.
     app.config.setdefault("RATELIMIT_ENABLED", True)
-    # Any 60 seconds, not each clock minute: a fixed window would allow ten quick guesses
-    # across a minute's turn (and make the limit's tests depend on the clock).
-    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
-    # One limiter per app, made here: Flask-Limiter keeps its storage on the object, which
-    # a module-level one would share between apps (the tests make many). It limits no
-    # route by itself; attempt() counts wrong PINs with it.
-    app.extensions["pin_limiter"] = Limiter(get_remote_address, app=app)
 
 
 def normal_pin(text: object) -> str | None:
@@ -72,17 +66,38 @@ def _matches(pin_hash: str, pin: str) -> bool:
 
 
 def attempt(game: Game, text: object) -> Attempt:
-    """Check a PIN entered for *game*, counting it against the limit if wrong."""
-    limiter = current_app.extensions["pin_limiter"]
-    counting = limiter.enabled  # RATELIMIT_ENABLED = False turns the limit off
-    key = ("table-pin", game.id, get_remote_address())
-    if counting and not limiter.limiter.test(ATTEMPTS, *key):
+    """Check a PIN entered for *game*, counting it against the limit if wrong. The try is
+    counted first, under the game's lock, and forgiven once found right: of tries sent at
+    once, no more than the limit are ever checked."""
+    if not current_app.config["RATELIMIT_ENABLED"]:
+        return _check(game, text)
+    address = request.remote_addr or ""
+    now = datetime.now(UTC)
+    # Hold the game while counting: PostgreSQL locks its row; on SQLite the first write
+    # (the pruning) takes the database's write lock, which every other process waits for.
+    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update())
+    db.session.execute(delete(PinAttempt).where(PinAttempt.game_id == game.id,
+                                                PinAttempt.at <= now - WINDOW))
+    recent = db.session.scalar(select(func.count()).select_from(PinAttempt).where(
+        PinAttempt.game_id == game.id, PinAttempt.address == address))
+    if (recent or 0) >= LIMIT:
+        db.session.commit()
         return Attempt.LIMITED
+    counted = PinAttempt(game_id=game.id, address=address, at=now)
+    db.session.add(counted)
+    db.session.commit()
+    outcome = _check(game, text)
+    if outcome is Attempt.RIGHT:
+        # Right PINs do not count.
+        db.session.delete(counted)
+        db.session.commit()
+    return outcome
+
+
+def _check(game: Game, text: object) -> Attempt:
     pin = normal_pin(text)
     if pin is not None and game.pin_hash is not None and _matches(game.pin_hash, pin):
         return Attempt.RIGHT
-    if counting:
-        limiter.limiter.hit(ATTEMPTS, *key)
     return Attempt.WRONG
 
 
