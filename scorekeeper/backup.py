@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,9 +28,11 @@ from sqlalchemy import Boolean, DateTime, Integer, String, inspect, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from .codec import PayloadError, deal_from_json
 from .extensions import db
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
-from .rules import RulesError, replay
+from .referee import decide
+from .rules import Check, Rules, RulesError, replay
 from .storage import log_of, table_of
 
 FORMAT = "hand-scorekeeper-games"
@@ -188,7 +191,86 @@ def _game_of(item: object, where: str) -> Game:
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
     except (ValueError, LookupError, TypeError, AttributeError) as error:
         raise BadFile(where, f"its deals do not fit its table ({error})") from None
+    _check_game(game, where)
     return game
+
+
+# Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
+# Werkzeug's password hashes: method$salt$hash.
+PIN_HASH = re.compile(r"(scrypt|pbkdf2)[:0-9a-z]*\$[^$]{1,64}\$[0-9a-f]{32,256}")
+AUDIT_ACTIONS = {"record", "correct", "undo"}
+
+
+def _check_game(game: Game, where: str) -> None:
+    """What the replay does not judge: the values the pages read as they are."""
+    if not TOKEN.fullmatch(game.id) or not TOKEN.fullmatch(game.view_id):
+        raise BadFile(where, "its id and view id must be tokens of 16 to 32 letters, digits, "
+                             "- and _")
+    if game.pin_hash is not None and not PIN_HASH.fullmatch(game.pin_hash):
+        raise BadFile(where, "its PIN hash is not one this app writes")
+    rules = Rules.from_spec(game.rules)
+    if game.rules != rules.to_dict():
+        raise BadFile(where, "its rules must list every option, as an export writes them")
+    for i, ruling in enumerate(game.rulings):
+        place = f"{where}, rulings[{i}]"
+        if ruling.check not in {str(c) for c in Check}:
+            raise BadFile(place, f"unknown check {ruling.check!r}")
+        if ruling.deal_number < 1 or not _question(ruling.inputs):
+            raise BadFile(place, "a ruling has a deal number from 1 and its question as the "
+                                 "referee takes it (card lists, an indicator, flags)")
+        try:
+            # A question the rules refuse is shown with its reason, as on the phones.
+            decide(ruling.check, rules, ruling.inputs)
+        except (RulesError, PayloadError):
+            pass
+    for i, entry in enumerate(game.audit):
+        place = f"{where}, audit[{i}]"
+        if entry.action not in AUDIT_ACTIONS or entry.deal_number < 1:
+            raise BadFile(place, "an entry is a record, correct or undo of a deal from 1")
+        for side in (entry.before, entry.after):
+            if side is not None:
+                _check_snapshot(side, place)
+
+
+CARD_LISTS = {"cards", "meld", "add", "give"}
+
+
+def _question(inputs: object) -> bool:
+    """Whether *inputs* has the shape of a referee question as the pages keep it."""
+    if not isinstance(inputs, dict):
+        return False
+
+    def texts(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(t, str) for t in value)
+
+    for key, value in inputs.items():
+        fits = {
+            **dict.fromkeys(CARD_LISTS, texts(value)),
+            "melds": isinstance(value, list) and all(texts(m) for m in value),
+            "indicator": isinstance(value, str),
+            "minimum": isinstance(value, int) and not isinstance(value, bool),
+            "end": value in ("low", "high"),
+            "going_out": isinstance(value, bool), "one_card": isinstance(value, bool),
+        }.get(key, False)
+        if not fits:
+            return False
+    return True
+
+
+def _check_snapshot(snapshot: object, where: str) -> None:
+    """A deal as the audit trail keeps it (storage.snapshot): its body and its scores."""
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("deal"), int):
+        raise BadFile(where, "a deal before or after must be an object with its \"deal\"")
+    scores = snapshot.get("scores")
+    if scores is not None and not (isinstance(scores, dict) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
+        raise BadFile(where, "its scores must map names to whole numbers")
+    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
+    try:
+        deal_from_json(body, max(snapshot["deal"], 1))
+    except (RulesError, PayloadError) as refusal:
+        raise BadFile(where, f"a deal in it cannot be read ({refusal})") from None
 
 
 def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
@@ -226,15 +308,46 @@ def _value(value: object, column, where: str) -> object:
             return value
         raise BadFile(where, "must be true or false")
     if isinstance(kind, Integer):
-        # Positions, numbers and points: none is ever below 0.
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        # Positions, numbers and points: none is ever below 0, nor beyond what every
+        # database's INTEGER holds.
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX:
             return value
-        raise BadFile(where, "must be a whole number, 0 or more")
+        raise BadFile(where, f"must be a whole number from 0 to {INT_MAX}")
     if isinstance(kind, String):
         if isinstance(value, str) and (kind.length is None or len(value) <= kind.length):
-            return value
+            return _text(value, where)
         raise BadFile(where, f"must be text of at most {kind.length} characters")
-    return value  # JSON: any JSON value; the replay judges what matters
+    # JSON: any JSON value the databases can hold; the replay judges what it means.
+    _json_text(value, where)
+    return value
+
+
+INT_MAX = 2**31 - 1
+
+
+def _text(value: str, where: str) -> str:
+    # PostgreSQL refuses a NUL in text, and no database stores half a UTF-16 pair.
+    if "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value):
+        raise BadFile(where, "must not hold a NUL character or half a UTF-16 pair")
+    return value
+
+
+def _json_text(value: object, where: str, depth: int = 0) -> None:
+    if depth > 20:
+        raise BadFile(where, "is nested too deeply")
+    if isinstance(value, str):
+        _text(value, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _text(key, where)
+            _json_text(item, where, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _json_text(item, where, depth + 1)
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**63 - 1:
+        raise BadFile(where, "holds a number too large to store")
+    elif isinstance(value, float):
+        raise BadFile(where, "holds a number with a fraction; the app writes none")
 
 
 @click.command("import-games")
