@@ -14,6 +14,7 @@ database is skipped, and said so; it is never duplicated nor merged.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -219,11 +220,10 @@ def _check_game(game: Game, where: str) -> None:
         if ruling.deal_number < 1 or not _question(ruling.inputs):
             raise BadFile(place, "a ruling has a deal number from 1 and its question as the "
                                  "referee takes it (card lists, an indicator, flags)")
-        try:
-            # A question the rules refuse is shown with its reason, as on the phones.
+        # A question the rules refuse is shown with its reason, as on the phones; any other
+        # failure would be a page that cannot be shown.
+        with contextlib.suppress(RulesError, PayloadError):
             decide(ruling.check, rules, ruling.inputs)
-        except (RulesError, PayloadError):
-            pass
     for i, entry in enumerate(game.audit):
         place = f"{where}, audit[{i}]"
         if entry.action not in AUDIT_ACTIONS or entry.deal_number < 1:
