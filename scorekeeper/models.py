@@ -98,8 +98,10 @@ class DealRecord(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")
+    # Read with their deals in one more statement, never one per deal.
     hands: Mapped[list[HandRecord]] = relationship(
-        back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan")
+        back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan",
+        lazy="selectin")
 
 
 class HandRecord(Model):

@@ -151,38 +151,73 @@ WHOLE = (selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRec
 
 
 def load(game_id: str) -> Game | None:
-    return db.session.scalars(select(Game).where(Game.id == game_id).options(*WHOLE)).first()
+    """The game's row alone, in one statement: its seats and deals are read when asked
+    for, which a page whose sheet is in the cache of states never does."""
+    return db.session.get(Game, game_id)
 
 
-# Replayed states by (game, last change): a cache, never the truth — every change to a
-# game moves its time stamp, so a stale entry is simply never asked for again.
-_STATES: OrderedDict[tuple, GameState] = OrderedDict()
+# Replayed states by (game, version): a cache, never the truth — every change to a game
+# moves its version, so a stale entry is simply never asked for again.
+_STATES: OrderedDict[tuple[str, str], GameState] = OrderedDict()
 _KEEP = 1024
 
 
+def _keep(game: Game, state: GameState) -> None:
+    _STATES[(game.id, version_of(game))] = state
+    if len(_STATES) > _KEEP:
+        _STATES.popitem(last=False)
+
+
+def _cached(game: Game) -> GameState | None:
+    key = (game.id, version_of(game))
+    state = _STATES.get(key)
+    if state is not None:
+        _STATES.move_to_end(key)
+    return state
+
+
+def _replay_and_keep(games: list[Game]) -> dict[str, GameState]:
+    """*games* replayed from their deals, read whole; each state that a consistent read
+    stands behind is kept. Another phone's deal can be committed between reading a game's
+    row and its deals (SQLite reads them in separate statements): a state replayed from
+    such a read serves this request only, never kept under the row's version."""
+    ids = [g.id for g in games]
+    db.session.scalars(select(Game).where(Game.id.in_(ids)).options(*WHOLE)).all()
+    states = {g.id: replay(table_of(g), log_of(g)) for g in games}
+    now = {row.id: row.updated_at for row in db.session.execute(
+        select(Game.id, Game.updated_at).where(Game.id.in_(ids)))}
+    for game in games:
+        if game.id in now and _utc(now[game.id]) == _utc(game.updated_at):
+            _keep(game, states[game.id])
+    return states
+
+
 def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
-    """The games *ids* that exist, in that order, with their states; only games not in
-    the cache are read whole, so a long list costs a handful of statements."""
+    """The games *ids* that exist, in that order, with their states, in a handful of
+    statements however many there are: the rows, and only the games not in the cache
+    read whole."""
     games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
-    missing = [i for i, g in games.items() if (i, g.updated_at) not in _STATES]
-    if missing:
-        db.session.scalars(select(Game).where(Game.id.in_(missing)).options(*WHOLE)).all()
-    return [(games[i], state_of(games[i])) for i in ids if i in games]
+    states = {g.id: state for g in games.values() if (state := _cached(g)) is not None}
+    if missing := [g for g in games.values() if g.id not in states]:
+        states |= _replay_and_keep(missing)
+    return [(games[i], states[i]) for i in ids if i in games]
 
 
 def state_of(game: Game) -> GameState:
-    key = (game.id, game.updated_at)
-    state = _STATES.get(key)
-    # SQLite reads the game's row and its deals in two statements, and another phone's
-    # deal can be committed between them: a state cached from such a read sits under the
-    # old time stamp with a deal more (or less) than a consistent read of that moment.
-    # Trust the cache only when it has as many deals as the log at hand.
-    if state is None or len(state.deals) != len(game.deals):
-        state = replay(table_of(game), log_of(game))
-        _STATES[key] = state
-        if len(_STATES) > _KEEP:
-            _STATES.popitem(last=False)
-    return state
+    """The game's state at the version its row was read at, replayed from its deals unless
+    the cache holds it."""
+    return _cached(game) or _replay_and_keep([game])[game.id]
+
+
+def state_and_log(game: Game) -> tuple[GameState, list[Deal]]:
+    """The game's state with the log of deals it was replayed from, for answers that show
+    both. The deals are read after the row, and another phone's deal may land between the
+    two reads: the state then follows the deals read, never a sheet a deal short."""
+    log = log_of(game)
+    state = state_of(game)
+    if len(state.deals) != len(log):
+        state = replay(table_of(game), log)
+    return state, log
 
 
 def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecord:
@@ -232,6 +267,7 @@ def add_deal(game: Game, deal: Deal) -> GameState:
         # The database's own guard (one deal per number): another phone got in first.
         db.session.rollback()
         raise _conflict(log_of(_reread(game)), deal) from None
+    _keep(game, state)  # the next page of this game replays nothing
     return state
 
 
@@ -252,6 +288,7 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
     _audit(game, "correct", deal.number, snapshot(previous, before.deals[deal.number - 1]),
            snapshot(deal, state.deals[deal.number - 1]))
     db.session.commit()
+    _keep(game, state)
     return state
 
 
@@ -260,11 +297,13 @@ def remove_last_deal(game: Game, seen: str) -> GameState:
     if it changed since)."""
     check_version(game, seen)
     log, before = log_of(game), state_of(game)
+    state = replay(table_of(game), log[:-1])
     _claim(game)
     game.deals.pop()
     _audit(game, "undo", len(log), snapshot(log[-1], before.deals[-1]), None)
     db.session.commit()
-    return state_of(game)
+    _keep(game, state)
+    return state
 
 
 def _audit(game: Game, action: str, number: int, before: dict | None,

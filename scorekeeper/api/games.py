@@ -23,6 +23,7 @@ from ..storage import (
     log_of,
     new_game,
     remove_last_deal,
+    state_and_log,
     state_of,
     version_of,
 )
@@ -61,7 +62,7 @@ def game_changed(error: GameChanged):
     # Read the game afresh: another phone may have just changed it.
     db.session.expire_all()
     game = load((request.view_args or {}).get("game_id", ""))
-    state = None if game is None else state_of(game)
+    state, log = (None, []) if game is None else state_and_log(game)
     following = None if state is None else state.next_deal
     if isinstance(error, Stale):
         message = msg(N_("This game has changed since the version you sent (another phone "
@@ -82,13 +83,16 @@ def game_changed(error: GameChanged):
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None and state is not None:
-        answer["game"] = state_to_json(game.id, state, log_of(game), version_of(game))
+        answer["game"] = state_to_json(game.id, state, log, version_of(game))
     return jsonify(answer), 409
 
 
 def _answer(game: Game, state, status: int = 200):
     version = version_of(game)
-    response = jsonify(state_to_json(game.id, state, log_of(game), version))
+    log = log_of(game)
+    if len(log) != len(state.deals):  # deals landed after the row was read: follow them
+        state, log = state_and_log(game)
+    response = jsonify(state_to_json(game.id, state, log, version))
     response.status_code = status
     response.set_etag(version)
     return response

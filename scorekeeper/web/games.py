@@ -43,6 +43,7 @@ from ..storage import (
     log_of,
     new_game,
     remove_last_deal,
+    state_and_log,
     state_of,
     table_of,
     version_of,
@@ -203,7 +204,7 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
                    preset_name=PRESET_NAMES.get(table.rules.preset),
                    locked=device.locked(game), live=live.for_game(game),
                    version=version_of(game),
-                   kept=kept_rulings(game), deck=DECK)
+                   kept=kept_rulings(game, table.rules), deck=DECK)
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -317,7 +318,8 @@ def printable(game_id: str):
 def printed(game: Game, state, back_url: str) -> str:
     """The printable sheet, whose one link goes back to *back_url*."""
     return render_template("games/print.html", game=game, state=state, table=state.table,
-                           sheet=Sheet.of(state), back_url=back_url, kept=kept_rulings(game),
+                           sheet=Sheet.of(state), back_url=back_url,
+                           kept=kept_rulings(game, state.table.rules),
                            preset_name=PRESET_NAMES.get(state.table.rules.preset))
 
 
@@ -361,8 +363,8 @@ def _cell(text: str) -> str:
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str):
     game = _game(game_id)
-    return json_download(state_to_json(game.id, state_of(game), log_of(game),
-                                       version_of(game)), game.id)
+    state, log = state_and_log(game)
+    return json_download(state_to_json(game.id, state, log, version_of(game)), game.id)
 
 
 def json_download(data: dict, name: str) -> Response:

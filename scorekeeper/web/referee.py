@@ -267,7 +267,7 @@ def remember_indicator(game_id: str, deal: int, card: Card | None) -> None:
 
 def _previous_first_meld(game: Game, deal: int) -> int | None:
     """The worth of the last first meld kept as a ruling in this deal, if any."""
-    for kept in reversed(kept_rulings(game)):
+    for kept in reversed(kept_rulings(game, table_of(game).rules)):
         ruling = kept.verdict.ruling if kept.verdict else None
         if kept.record.deal_number == deal and isinstance(ruling, InitialMeldRuling) and (
                 ruling.upheld):

@@ -14,8 +14,7 @@ from ..codec import PayloadError
 from ..i18n import say
 from ..models import Game, RulingRecord
 from ..referee import Verdict, decide
-from ..rules import Card, Check, MeldRuling, RulesError, Wilds, rule_meld
-from ..storage import table_of
+from ..rules import Card, Check, MeldRuling, Rules, RulesError, Wilds, rule_meld
 from .labels import CHECKS, check_label
 
 ASKED = {
@@ -115,8 +114,8 @@ def _symbols(texts) -> str:
         return " ".join(map(str, texts))
 
 
-def kept_rulings(game: Game) -> list[Kept]:
-    rules = table_of(game).rules
+def kept_rulings(game: Game, rules: Rules) -> list[Kept]:
+    """The rulings *game* kept, each decided again under its *rules*."""
     out = []
     for record in game.rulings:
         try:

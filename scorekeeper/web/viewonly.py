@@ -12,7 +12,7 @@ from ..codec import state_to_json
 from ..extensions import db
 from ..i18n import say
 from ..models import Game
-from ..storage import WHOLE, log_of, state_of, version_of
+from ..storage import state_and_log, state_of, version_of
 from . import live
 from .games import csv_download, json_download, printed, qr_svg
 from .labels import PRESET_NAMES
@@ -22,8 +22,7 @@ bp = Blueprint("viewonly", __name__, url_prefix="/view")
 
 
 def _game(view_id: str) -> Game:
-    game = db.session.scalars(select(Game).where(Game.view_id == view_id)
-                              .options(*WHOLE)).first()
+    game = db.session.scalars(select(Game).where(Game.view_id == view_id)).first()
     if game is None:
         abort(404)
     return game
@@ -64,5 +63,6 @@ def export_csv(view_id: str):
 def export_json(view_id: str):
     game = _game(view_id)
     # The view-only link stands in for the game's id and page.
-    return json_download(state_to_json(view_id, state_of(game), log_of(game),
-                                       version_of(game), _link(view_id)), view_id)
+    state, log = state_and_log(game)
+    return json_download(state_to_json(view_id, state, log, version_of(game), _link(view_id)),
+                         view_id)

@@ -1,0 +1,96 @@
+"""A page costs a handful of SQL statements however many games or deals there are (issue
+12: "Every request loads the whole game, even on a cache hit"; "home and history are N+1 …
+for the target of ≤ 5"). The replayed sheet is cached under the game's version, so a page
+whose game has not changed reads its row and nothing of its deals."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from apiwork import scored
+from sqlalchemy import event
+
+from scorekeeper.extensions import db
+
+API = "/api/v1"
+
+
+@contextmanager
+def counted(app):
+    seen: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def _game(client, actions, deals: int) -> str:
+    game_id = actions.create({"preset": "levant", "rounds": 31})["id"]
+    for n in range(1, deals + 1):
+        actions.post_deal(game_id, scored(n, "Ali", {"Badr": 10, "Caro": 20}))
+    client.get(f"/games/{game_id}")  # opened on this phone, and its sheet cached
+    return game_id
+
+
+@pytest.mark.parametrize("games", [1, 12])
+def test_home_and_history_cost_the_same_few_statements_for_any_number_of_games(
+        app, client, actions, games):
+    for _ in range(games):
+        _game(client, actions, 3)
+    for path in ("/", "/history"):
+        client.get(path)  # every sheet cached
+        with counted(app) as statements:
+            assert client.get(path).status_code == 200
+        assert len(statements) <= 5, statements
+
+
+@pytest.mark.parametrize("deals", [2, 30])
+def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, client,
+                                                                           actions, deals):
+    game_id = _game(client, actions, deals)
+    with counted(app) as statements:
+        assert client.get(f"/games/{game_id}").status_code == 200
+    assert len(statements) <= 2, statements
+
+
+def test_the_live_sheet_costs_one_statement_when_nothing_changed_and_few_when_it_did(
+        app, client, actions):
+    game_id = _game(client, actions, 5)
+    first = client.get(f"/games/{game_id}/sheet")
+    with counted(app) as statements:
+        unchanged = client.get(f"/games/{game_id}/sheet",
+                               headers={"If-None-Match": first.headers["ETag"]})
+    assert unchanged.status_code == 304 and len(statements) == 1
+    actions.post_deal(game_id, scored(6, "Ali", {"Badr": 1, "Caro": 1}))
+    with counted(app) as statements:
+        changed = client.get(f"/games/{game_id}/sheet",
+                             headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and len(statements) <= 2, statements
+
+
+def test_a_save_replays_once_and_the_next_page_replays_nothing(app, client, actions,
+                                                                monkeypatch):
+    import scorekeeper.storage as storage
+
+    game_id = _game(client, actions, 3)
+    replays = []
+    real = storage.replay
+
+    def counting(table, deals):
+        replays.append(len(deals))
+        return real(table, deals)
+
+    monkeypatch.setattr(storage, "replay", counting)
+    actions.record(game_id, 4)
+    assert replays == [4]
+    client.get(f"/games/{game_id}")
+    client.get(f"{API}/games/{game_id}")
+    assert replays == [4]
