@@ -156,11 +156,15 @@ def create_app(test_config=None):
     from . import (
         api,
         backup,  # flask export-games / import-games
+        compression,
         models,  # noqa: F401
         pins,
         web,
     )
 
+    # First: Flask runs after-request hooks last registered first, so this one runs last
+    # and compresses what every other hook has finished.
+    compression.init_app(app)
     pins.init_app(app)
     web.init_app(app)
     api.init_app(app)

@@ -76,7 +76,7 @@ def test_home_page(client):
     assert "Hand Scorekeeper" in html
     assert '<html lang="en"' in html
     assert 'dir="ltr"' in html
-    assert 'href="/static/style.css"' in html
+    assert re.search(r'href="/static/style.css\?v=[0-9a-f]{12}"', html)
     assert 'href="/api/v1/rules"' in html
     assert 'href="/api/v1/openapi.json"' in html
 

@@ -21,7 +21,8 @@ def test_print_page_has_the_sheet_and_the_print_stylesheet(client, played):
     response = client.get(f"/games/{played}/print")
     assert response.status_code == 200
     text = response.text
-    assert re.search(r'<link rel="stylesheet" href="/static/print.css" media="print">', text)
+    assert re.search(r'<link rel="stylesheet" href="/static/print.css\?v=[0-9a-f]{12}" '
+                     r'media="print">', text)
     assert 'class="sheet"' in text
     assert totals_row(text) == [20, -30, 100]
     assert "first dealer: Ali" in text
