@@ -132,6 +132,12 @@ def create_app(test_config=None):
         app.config["SQLALCHEMY_DATABASE_URI"]
     )
 
+    # Numbers in addresses are ASCII digits only (scorekeeper/numbers.py); before any
+    # blueprint adds its routes.
+    from .numbers import WholeNumberConverter
+
+    app.url_map.converters["int"] = WholeNumberConverter
+
     # Keep JSON keys in the order the code builds them (rules listings read better so).
     app.json.sort_keys = False
     # Card symbols and Arabic read as themselves in answers, not as \u escapes.

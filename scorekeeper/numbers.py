@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from werkzeug.routing import BaseConverter
+
 # Nothing the app counts needs more than nine digits (the deal numbers, seats and points).
 MOST_DIGITS = 9
 _WHOLE = re.compile(rf"[0-9]{{1,{MOST_DIGITS}}}")
@@ -29,3 +31,18 @@ def whole_or(text: object, default: int) -> int:
     """:func:`whole`, or *default* when *text* writes no such number."""
     number = whole(text)
     return default if number is None else number
+
+
+class WholeNumberConverter(BaseConverter):
+    """``<int:...>`` in an address, strictly: ASCII digits only, at most
+    :data:`MOST_DIGITS` of them. Werkzeug's own reads ``/deals/١`` as deal 1 (so an undo
+    sent there undid deal 1); here anything else matches no route, a 404."""
+
+    regex = rf"[0-9]{{1,{MOST_DIGITS}}}"
+    weight = 50
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: object) -> str:
+        return str(value)

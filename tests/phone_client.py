@@ -11,13 +11,26 @@ from __future__ import annotations
 import json
 import re
 
+import openapi_check
 from flask.testing import FlaskClient
 
 API_CHANGE = re.compile(r"^/api/v1/games/(?P<game>[^/]+)/deals/\d+$")
 PAGE_CHANGE = re.compile(r"^/games/(?P<game>[^/]+)/(?:undo|deals/\d+/edit)$")
 
 
-class PhoneClient(FlaskClient):
+class ConformingClient(FlaskClient):
+    """A test client that checks every API answer against the OpenAPI description."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        request = response.request
+        if request.path.startswith("/api/v1/"):
+            openapi_check.check(request.method, request.path, response.status_code,
+                                response.content_type or "", response.get_data())
+        return response
+
+
+class PhoneClient(ConformingClient):
     def open(self, *args, **kwargs):
         path = args[0] if args and isinstance(args[0], str) else kwargs.get("path")
         method = kwargs.get("method", "GET").upper()

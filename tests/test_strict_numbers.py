@@ -95,3 +95,16 @@ def test_keeping_a_ruling_with_bad_numbers_answers(client, actions, bad):
     response = client.post(f"/games/{game_id}/rulings", data={
         "check": "initial-meld", "melds": bad, "meld1": "9C 10C JC", "previous": bad})
     assert response.status_code < 500
+
+
+@pytest.mark.parametrize("number", ["١", "²", "1" * 5000, "01x"])
+def test_a_deal_number_in_an_address_is_ascii_digits_only(client, actions, number):
+    """Werkzeug's own <int:> read /deals/١ as deal 1, so an undo sent there undid it."""
+    game_id = actions.create()["id"]
+    actions.post_deal(game_id, {"deal": 1, "outcome": "redeal"})
+    version = actions.state(game_id)["version"]
+    response = client.delete(f"/api/v1/games/{game_id}/deals/{number}",
+                             headers={"If-Match": version})
+    assert response.status_code == 404
+    assert client.get(f"/games/{game_id}/deals/{number}/edit").status_code == 404
+    assert len(actions.state(game_id)["deals"]) == 1

@@ -42,20 +42,59 @@ _RESULT = {
     "hands": {"type": "object", "additionalProperties": _HAND},
 }
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_NAMES = {"type": "array", "items": {"type": "string"}}
+_NUMBERS = {"type": "array", "items": {"type": "integer"}}
+_BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
+_DEAL_LINE = {"type": "object", "additionalProperties": False,
+              "required": ["number", "outcome", "dealer", "round", "scores"], "properties": {
+    "number": {"type": "integer", "minimum": 1},
+    "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
+    "dealer": {"type": "string"}, "round": {"type": ["integer", "null"]},
+    "scores": {"oneOf": [{"type": "null"}, _BY_NAME]},
+    "team_scores": _NUMBERS, "points": _BY_NAME, "burned": _NAMES,
+    "indicator": {"$ref": "#/components/schemas/Card"},
+    "first_melds": {"type": "array", "items": {"type": "object", "properties": {
+        "player": {"type": "string"}, "value": {"type": ["integer", "null"]}}}},
+    **_RESULT}}
+# The game's state, every field (the suite checks each answer against it).
+_STATE = {"type": "object", "additionalProperties": False, "required": [
+    "id", "version", "url", "rules", "players", "teams", "first_dealer", "deals", "totals",
+    "dealer", "starter", "next_deal", "round", "attempt", "scored_rounds", "rounds_to_play",
+    "tie_break", "finished", "winners", "notices"], "properties": {
+    "id": {"type": "string"},
+    "version": {"type": "string", "description": "Changes with every change to the game; "
+                "send it back in If-Match to correct or undo a deal"},
+    "url": {"type": "string", "description": "The game's page, to open on a phone"},
+    "rules": {"type": "object", "required": ["preset"],
+              "description": "Every option, fixed when the game was created"},
+    "players": _NAMES,
+    "teams": {"oneOf": [{"type": "null"}, {"type": "array", "items": _NAMES}]},
+    "first_dealer": {"type": "string"},
+    "deals": {"type": "array", "items": _DEAL_LINE},
+    "totals": _BY_NAME, "team_totals": _NUMBERS,
+    "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
+    "next_deal": {"type": "integer", "minimum": 1},
+    "round": {"type": ["integer", "null"]}, "attempt": {"type": ["integer", "null"]},
+    "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
+    "tie_break": {"type": "boolean"}, "finished": {"type": "boolean"},
+    "winners": _NAMES, "notices": _NAMES,
+    "points": _BY_NAME, "pot": {"type": "integer"}, "burned": _NAMES}}
 _GAME_ANSWER = {"description": "The game's state", "headers": {"ETag": {
     "description": "The game's version, quoted", "schema": {"type": "string"}}},
-    "content": {"application/json": {
-    "schema": {"type": "object", "required": ["id", "version"], "properties": {
-        "id": {"type": "string"},
-        "version": {"type": "string", "description": "Changes with every change to the "
-                    "game; send it back in If-Match to correct or undo a deal"},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "deals": {"type": "array"}, "totals": {"type": "object"},
-        "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
-        "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
-        "finished": {"type": "boolean"}, "winners": {"type": "array"}}}}}}
-_ERROR = {"application/json": {"schema": {"type": "object", "properties": {
-    "error": {"type": "string"}}}}}
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameState"}}}}
+_ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
+                                           "properties": {"error": {"type": "string"}}}}}
+# Every address answers these alike (shared/API.md, "Limits of a request").
+_ALWAYS = {
+    "405": {"description": "A method the address does not take; Allow lists those it does",
+            "headers": {"Allow": {"schema": {"type": "string"}}}, "content": _ERROR},
+    "414": {"description": "A query string over 8 KiB", "content": _ERROR},
+}
+_BODY_LIMITS = {
+    "413": {"description": "A body over 64 KiB, refused unread", "content": _ERROR},
+    "415": {"description": "A body that is not JSON (Content-Type: application/json)",
+            "content": _ERROR},
+}
 # Writes to a game created with a "pin" carry it in this header.
 _TABLE_PIN = {"name": "X-Table-PIN", "in": "header", "required": False,
               "schema": {"type": "string", "pattern": "^[0-9]{4,8}$"},
@@ -66,12 +105,14 @@ _LOCKED = {
     "429": {"description": "Too many wrong PINs for this game from this address: wait a "
                            "minute", "content": _ERROR},
 }
-_NOT_FOUND = {"description": "No game (or deal) with that id",
-              "content": {"application/json": {"schema": {"type": "object", "properties": {
-                  "error": {"type": "string"}}}}}}
+_NOT_FOUND = {"description": "No game (or deal) with that id", "content": _ERROR}
+_CONFLICT = {"application/json": {"schema": {"type": "object", "required": ["error"],
+                                              "properties": {
+    "error": {"type": "string"}, "already_recorded": {"type": "boolean"},
+    "game": {"$ref": "#/components/schemas/GameState"}}}}}
 _CHANGED = {"description": "The game changed since the version sent (or another phone "
                           "changed it meanwhile); nothing was changed, and game holds the "
-                          "current state", "content": _ERROR}
+                          "current state", "content": _CONFLICT}
 # Corrections and undo say which version of the game they were made from.
 _IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
              "schema": {"type": "string"},
@@ -195,7 +236,8 @@ SPEC = {
                                                           "nothing was recorded. "
                                                           "already_recorded says whether "
                                                           "this very deal is in, and game "
-                                                          "holds the current state"},
+                                                          "holds the current state",
+                                           "content": _CONFLICT},
                                    **_LOCKED}}},
         "/api/v1/games/{game_id}/deals/{number}": {
             "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
@@ -210,19 +252,39 @@ SPEC = {
             "delete": {"summary": "Undo the last deal",
                        "parameters": [_TABLE_PIN, _IF_MATCH],
                        "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
+                                     "400": {"$ref": "#/components/responses/BadRequest"},
                                      "409": {"description": "Not the last deal, or the "
                                                             "game changed since the "
                                                             "version sent",
-                                             "content": _ERROR},
+                                             "content": _CONFLICT},
                                      **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
-        "schemas": {"Card": _CARD, "Rules": _RULES},
+        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",
-            "content": {"application/json": {"schema": _object(error={"type": "string"})}}}},
+            "content": _ERROR}},
     },
 }
+
+
+def _complete(spec: dict) -> dict:
+    """Add what every operation answers alike: 405 and 414 everywhere, 413 and 415 where
+    a body is read."""
+    for item in spec["paths"].values():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            responses = operation["responses"]
+            for code, answer in _ALWAYS.items():
+                responses.setdefault(code, answer)
+            if "requestBody" in operation:
+                for code, answer in _BODY_LIMITS.items():
+                    responses.setdefault(code, answer)
+    return spec
+
+
+_complete(SPEC)
 
 
 @bp.get("/openapi.json")
