@@ -63,8 +63,7 @@ def rule_taken_meld(cards: tuple[Card, ...], wilds: Wilds, taken: int) -> MeldRu
         return MeldRuling(False, refusal, cards=tuple(cards))
     if mode is DiscardedWild.ANYWHERE:
         return ruling
-    return replace(ruling, reason=msg(N_("%(why)s %(note)s"), why=ruling.reason,
-                                      note=_allowed_note(card, wilds)))
+    return replace(ruling, reason=_allowed(ruling.reason, card, wilds))
 
 
 def never_taken() -> Message:
@@ -101,15 +100,17 @@ def taken_wild_refusal(ruling: MeldRuling, card: Card, wilds: Wilds) -> Message 
                   "%(stands)s."), stands=stands)
 
 
-def _allowed_note(card: Card, wilds: Wilds) -> Message:
+def _allowed(why: Message, card: Card, wilds: Wilds) -> Message:
+    """*why*, the meld's own reason, and how the limit on a taken wild is kept."""
     if wilds.rules.discarded_wild is DiscardedWild.ACES_GROUP:
-        return msg(N_("A wild taken from the discard pile may go only into a group of "
-                      "aces, as it does here."))
+        return msg(N_("%(why)s A wild taken from the discard pile may go only into a group "
+                      "of aces, as it does here."), why=why)
     if isinstance(card, NaturalCard):
-        return msg(N_("Taken from the discard pile, the wild %(card)s stands for the "
-                      "natural %(card)s printed on it, as it must."), card=card.symbol)
-    return msg(N_("A joker taken from the discard pile may stand only for an ace, as it "
-                  "does here."))
+        return msg(N_("%(why)s Taken from the discard pile, the wild %(card)s stands for the "
+                      "natural %(card)s printed on it, as it must."), why=why,
+                   card=card.symbol)
+    return msg(N_("%(why)s A joker taken from the discard pile may stand only for an ace, "
+                  "as it does here."), why=why)
 
 
 def taken_lay_off_refusal(taken: Card, wilds: Wilds, discarder_melded: bool) -> Message | None:
