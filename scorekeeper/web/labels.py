@@ -23,11 +23,20 @@ OPTION_LABELS = {
     "bonus_hands": _l("Bonus hands (colour, suit, wilds thrown)"),
     "lenient_group_add": _l("Add one card to a pair and a wild at any time"),
     "redeal_claims": _l("Redeal for identical pairs"),
+    "discarded_wild": _l("A wild taken from the discard pile"),
+    "discard_lay_off": _l("A card taken from the discard may be added to a table meld once "
+                          "its discarder has melded"),
+    "announce_after_turns": _l("Kuwait: cards played before anyone may announce"),
+    "announce_after_discard": _l("Kuwait: announce only right after taking the previous "
+                                 "player's discard"),
 }
 CHOICE_LABELS = {
     "loser_deals": _l("the round's biggest loser"), "rotate": _l("the next player"),
     "indicator": _l("aces picked by an indicator card"), "jokers": _l("the jokers"),
     "indicator_no_jokers": _l("aces picked by an indicator, no jokers"),
+    "as_ace": _l("only as an ace (a wild ace as its own ace)"),
+    "aces_group": _l("only in a group of aces"), "never": _l("may not be taken"),
+    "anywhere": _l("anywhere a wild may go"),
     True: _l("yes"), False: _l("no"), None: _l("no limit"),
 }
 
