@@ -18,6 +18,8 @@ Places (``from_discard``) count from 0, as the JSON API's do.
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rulings import cards, deal, shown
 
 from scorekeeper.rules import (
@@ -238,3 +240,33 @@ def test_taking_a_discarded_card_a_wild_never_taken_is_not_added_either():
     ruling = rule_lay_off(cards("JC QC KC"), cards("AC"), wilds, from_discard=0,
                           discarder_melded=True)
     assert not ruling.valid and "may not be taken" in str(ruling.reason)
+
+
+# --- properties -------------------------------------------------------------------------------
+
+_CARDS = ["AC", "2C", "3C", "QC", "KC", "7D", "8D", "9D", "AH", "AS", "AD", "JK", "9C"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(laid=st.lists(st.sampled_from(_CARDS), min_size=1, max_size=5), data=st.data(),
+       indicator=st.sampled_from(["9C", "AS", "7D"]))
+def test_taking_a_discarded_card_limits_only_wilds_and_only_as_the_option_says(laid, data,
+                                                                                indicator):
+    meld = cards(" ".join(laid))
+    at = data.draw(st.integers(0, len(meld) - 1))
+    anywhere = deal("levant", indicator, discarded_wild="anywhere")
+    assert rule_taken_meld(meld, anywhere, at) == rule_meld(meld, anywhere)
+    for variant in ("as_ace", "aces_group", "never"):
+        wilds = deal("levant", indicator, discarded_wild=variant)
+        taken = rule_taken_meld(meld, wilds, at)
+        if not wilds.is_wild(meld[at]):
+            assert taken == rule_meld(meld, wilds)
+        elif variant == "never":
+            assert not taken.valid
+        elif variant == "aces_group" and taken.valid:
+            assert taken.kind is MeldKind.GROUP and taken.rank.value == "A"
+        elif variant == "as_ace" and taken.valid and taken.wild is not None and (
+                taken.cards[taken.wild_at] is meld[at]):
+            # The taken card, when it stays wild, stands for aces only (another wild, from
+            # hand, stands for anything: A♣ A♣ 3♣ with the first A♣ taken is A-2-3).
+            assert all(c.rank.value == "A" for c in taken.wild.represents)
