@@ -211,8 +211,9 @@ def _check_game(game: Game, where: str) -> None:
     if game.pin_hash is not None and not PIN_HASH.fullmatch(game.pin_hash):
         raise BadFile(where, "its PIN hash is not one this app writes")
     rules = Rules.from_spec(game.rules)
-    if game.rules != rules.to_dict():
-        raise BadFile(where, "its rules must list every option, as an export writes them")
+    # Files written before an option existed lack it, and the preset fills it in.
+    if not isinstance(game.rules, dict) or "preset" not in game.rules:
+        raise BadFile(where, "its rules must name their preset, as an export writes them")
     for i, ruling in enumerate(game.rulings):
         place = f"{where}, rulings[{i}]"
         if ruling.check not in {str(c) for c in Check}:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .codec import PayloadError, cards_of, cards_out, choice_of, flag_of, wilds_of
+from .codec import PayloadError, cards_of, cards_out, choice_of, flag_of, rules_of, wilds_of
 from .i18n import say
 from .rules import (
     Card,
@@ -29,6 +29,7 @@ from .rules import (
     rule_meld,
     rule_redeal,
     rule_swap,
+    rule_taken_meld,
 )
 from .rules.messages import N_, msg
 
@@ -107,6 +108,25 @@ def check_of(name: object) -> Check:
                                name=str(name), names=", ".join(Check))) from None
 
 
+def rules_for(data: Mapping[str, Any]) -> Rules:
+    """The rules a question is asked under: its ``rules``, at a table of ``players`` when
+    it says how many (the Kuwaiti form then plays one pack for two or three players, so a
+    second copy of a card is refused, and announces at 71 with five)."""
+    rules = rules_of(data)
+    count = data.get("players")
+    if count is None:
+        return rules
+    if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 5:
+        raise PayloadError(msg(N_("The field “players” must be the number of players at the "
+                                  "table, from 2 to 5.")))
+    rules = Rules.for_table(data["rules"], count)
+    if not rules.min_players <= count <= rules.max_players:
+        raise PayloadError(msg(N_("This form of Hand is played by %(low)d to %(high)d "
+                                  "players, not %(count)d."), low=rules.min_players,
+                               high=rules.max_players, count=count))
+    return rules
+
+
 def _read(data: Mapping[str, Any], rules: Rules, *fields: str):
     """The deal's wilds and the named card lists, checked together against the copies the
     packs hold."""
@@ -114,6 +134,47 @@ def _read(data: Mapping[str, Any], rules: Rules, *fields: str):
     lists = [cards_of(data, field) for field in fields]
     wilds.check(c for cards in lists for c in cards)
     return wilds, lists
+
+
+def _place(data: Mapping[str, Any], field: str, cards: tuple[Card, ...]) -> int | None:
+    """``from_discard``: the place of the card taken from the discard pile in *field*."""
+    place = data.get("from_discard")
+    if place is None:
+        return None
+    if isinstance(place, bool) or not isinstance(place, int) or not 0 <= place < len(cards):
+        raise PayloadError(msg(N_("The field “from_discard” must be the place in “%(field)s” "
+                                  "of the card taken from the discard pile: 0 for the first, "
+                                  "up to %(last)d."), field=field, last=max(len(cards) - 1, 0)))
+    return place
+
+
+def _meld_place(data: Mapping[str, Any],
+                melds: list[tuple[Card, ...]]) -> tuple[int, int] | None:
+    """``from_discard`` of a first meld: [meld, card], each counted from 0."""
+    place = data.get("from_discard")
+    if place is None:
+        return None
+    if not (isinstance(place, list) and len(place) == 2 and all(
+            isinstance(n, int) and not isinstance(n, bool) for n in place)
+            and 0 <= place[0] < len(melds) and 0 <= place[1] < len(melds[place[0]])):
+        raise PayloadError(msg(N_("The field “from_discard” must be [meld, card], the place "
+                                  "of the card taken from the discard pile, each counted "
+                                  "from 0: [1, 0] is the first card of the second meld.")))
+    return place[0], place[1]
+
+
+def _count(data: Mapping[str, Any], field: str) -> int | None:
+    value = data.get(field)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or not 0 <= value <= 200):
+        raise PayloadError(msg(N_("The field “%(field)s” must be a whole number from 0 to "
+                                  "200."), field=field))
+    return value
+
+
+def _answer_flag(data: Mapping[str, Any], field: str) -> bool | None:
+    """A yes or no that may be left out (``None``: not asked)."""
+    return flag_of(data, field) if data.get(field) is not None else None
 
 
 def decide(check: str, rules: Rules, data: Mapping[str, Any]) -> Verdict:
@@ -130,16 +191,24 @@ def decide(check: str, rules: Rules, data: Mapping[str, Any]) -> Verdict:
                                       "list of cards, like [[\"9C\", \"10C\", \"JC\"]].")))
         parsed = [parse_cards(m) for m in melds]
         wilds.check(c for m in parsed for c in m)
-        return Verdict(asked, wilds, rule_initial_meld(parsed, wilds, data.get("minimum")))
+        return Verdict(asked, wilds, rule_initial_meld(
+            parsed, wilds, data.get("minimum"), from_discard=_meld_place(data, parsed),
+            going_out=flag_of(data, "going_out"), cards_played=_count(data, "cards_played"),
+            took_discard=_answer_flag(data, "took_discard")))
     if asked is Check.LAY_OFF:
         wilds, (meld, add) = _read(data, rules, "meld", "add")
         return Verdict(asked, wilds, rule_lay_off(
             meld, add, wilds, end=choice_of(data, "end", ("low", "high")),
-            going_out=flag_of(data, "going_out"), one_card=flag_of(data, "one_card")))
+            going_out=flag_of(data, "going_out"), one_card=flag_of(data, "one_card"),
+            from_discard=_place(data, "add", add),
+            discarder_melded=flag_of(data, "discarder_melded")))
     if asked is Check.SWAP:
         wilds, (meld, give) = _read(data, rules, "meld", "give")
         return Verdict(asked, wilds, rule_swap(meld, give, wilds))
     wilds, (cards,) = _read(data, rules, "cards")
+    taken = _place(data, "cards", cards) if asked is Check.MELD else None
+    if taken is not None:
+        return Verdict(asked, wilds, rule_taken_meld(cards, wilds, taken))
     return Verdict(asked, wilds, CARD_RULES[asked](cards, wilds))
 
 

@@ -45,12 +45,14 @@ CARD_FIELDS = [("meld", "cards"), ("initial-meld", "melds"), ("lay-off", "meld")
 
 #: Every field each endpoint reads.
 FIELDS = {
-    "meld": ["rules", "indicator", "cards"],
-    "initial-meld": ["rules", "indicator", "melds", "minimum"],
-    "lay-off": ["rules", "indicator", "meld", "add", "end", "going_out", "one_card"],
-    "swap": ["rules", "indicator", "meld", "give"],
-    "hand": ["rules", "indicator", "cards"],
-    "redeal": ["rules", "indicator", "cards"],
+    "meld": ["rules", "players", "indicator", "cards", "from_discard"],
+    "initial-meld": ["rules", "players", "indicator", "melds", "minimum", "from_discard",
+                     "going_out", "cards_played", "took_discard"],
+    "lay-off": ["rules", "players", "indicator", "meld", "add", "end", "going_out",
+                "one_card", "from_discard", "discarder_melded"],
+    "swap": ["rules", "players", "indicator", "meld", "give"],
+    "hand": ["rules", "players", "indicator", "cards"],
+    "redeal": ["rules", "players", "indicator", "cards"],
 }
 
 

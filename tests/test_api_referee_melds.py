@@ -104,7 +104,9 @@ PRESET_MELDS = [
     ("kuwait", None, "AH 2H 3H", True, 6),
     ("kuwait", None, "2S 3S 4S 5S 6S 7S", True, 27),
     ("hareeqa", None, "AH JK 3H", True, 6),
-    ("hareeqa", None, "2S 3S 4S 5S 6S 7S", True, 27),
+    # Seed 002: "Hareeqa differs from Hand in scoring and finishing the game" — its melds
+    # keep Hand's "maximum of 5".
+    ("hareeqa", None, "2S 3S 4S 5S 6S 7S", False, None),
 ]
 
 
@@ -148,7 +150,9 @@ def test_rules_object_lifts_the_gulf_meld_size_limit(client):
 # RULES.md section 3: at most 13 cards; a wild cannot stand for the ace at the other end.
 @pytest.mark.parametrize(("rules", "indicator", "cards"), [
     ("levant", "7S", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS"),
-    ("hareeqa", None, "JK 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),
+    # Hareeqa without its five-card limit: the thirteen-card run still stops at 13.
+    ({"preset": "hareeqa", "max_meld_size": None}, None,
+     "JK 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),
 ])
 def test_meld_of_fourteen_cards_is_refused(client, rules, indicator, cards):
     said_no(post(client, "meld", {"rules": rules, "indicator": indicator,

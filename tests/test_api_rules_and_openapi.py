@@ -61,7 +61,13 @@ def test_rules_listing_presets_give_every_option(listing):
     ("kuwait", "announcer_wild_penalty", 20),
     ("hareeqa", "rounds", None),
     ("hareeqa", "wild_mode", "jokers"),
-    ("hareeqa", "max_meld_size", None),
+    ("hareeqa", "max_meld_size", 5),  # seed 002: Hareeqa is Hand but for the scoring
+    ("levant", "discarded_wild", "as_ace"),
+    ("egypt", "discarded_wild", "as_ace"),
+    ("gulf", "discarded_wild", "anywhere"),
+    ("kuwait", "discarded_wild", "anywhere"),
+    ("kuwait", "announce_after_discard", True),
+    ("levant", "discard_lay_off", False),
     ("hareeqa", "ace_low_value", 1),
 ] + [(p, "ace_high_value", 11) for p in PRESETS] + [(p, "ace_penalty", 11) for p in PRESETS]
   + [(p, "wild_penalty", 15) for p in PRESETS] + [(p, "initial_minimum", 51) for p in PRESETS])

@@ -180,7 +180,7 @@ BAD_FILES = {
     "audit-deal-unreadable": (_set(["games", 0, "audit", 0, "after"], {"deal": 1}),
                               "cannot be read"),
     "pin-hash-garbage": (_set(["games", 0, "pin_hash"], "x"), "PIN hash"),
-    "partial-rules": (_set(["games", 0, "rules"], {"preset": "levant"}), "every option"),
+    "rules-without-preset": (_set(["games", 0, "rules"], {"rounds": 3}), "preset"),
     "id-with-a-slash": (_set(["games", 0, "id"], "abc/def/ghi/jkl/mnop"), "tokens"),
     "name-too-long": (_set(["games", 0, "seats", 0, "name"], "x" * 41), "at most 40"),
     "not-a-time": (_set(["games", 0, "created_at"], "yesterday"), "date and time"),

@@ -161,6 +161,24 @@ def test_deal_loser_deals_in_partnerships_compares_individual_round_scores():
     assert state.dealer == "West"
 
 
+@pytest.mark.parametrize(("dealer", "next_dealer"), [
+    # Seed 000, "Deal": "the player with the highest (worst) score for the previous round
+    # is the dealer"; "End of the Play and Scoring": "The winner's partner's cards are not
+    # counted and have no effect on the score". North wins, East and West both lose 0: the
+    # tie is between the losers only, never the winner's partner South.
+    ("South", "West"),   # the dealer is out of the tie: the first loser to South's right
+    ("East", "East"),    # a loser who dealt is in the tie and deals again
+    ("West", "West"),
+    ("North", "East"),
+])
+def test_deal_loser_deals_in_partnerships_the_winners_partner_never_deals_for_a_tie(
+        dealer, next_dealer):
+    state = play(table(players=SEATS, partnerships=True, dealer=dealer),
+                 win("North", East=0, West=0, South=0))
+    assert state.deals[0].scores == {"North": -30, "East": 0, "South": 0, "West": 0}
+    assert state.dealer == next_dealer
+
+
 # --- Rounds and the end of the game: seed 000 end of "End of the Play and Scoring" --------
 
 @pytest.mark.parametrize(("preset", "rounds"), [("levant", 7), ("egypt", 7), ("gulf", 5),

@@ -58,6 +58,16 @@ def test_seed_002_melds_hold_three_to_five_cards():
     assert not rule_meld(cards("2H 3H"), GULF).valid
 
 
+@pytest.mark.parametrize("preset", ["gulf", "saudi", "hareeqa"])
+def test_seed_002_hareeqa_keeps_hands_five_card_limit(preset):
+    """Seed 002, "Hareeqa Rules": "Hareeqa differs from Hand in scoring and finishing the
+    game" — so a meld still has "a minimum of 3 cards and a maximum of 5"."""
+    wilds = deal(preset)
+    assert rule_meld(cards("9S 10S JS QS KS"), wilds).valid
+    ruling = rule_meld(cards("8S 9S 10S JS QS KS"), wilds)
+    assert not ruling.valid and "at most 5 cards" in str(ruling.reason)
+
+
 def test_seed_002_ace_in_a_2_3_is_worth_1():
     assert rule_meld(cards("AH 2H 3H"), GULF).value == 6
     assert rule_meld(cards("QH KH AH"), GULF).value == 31

@@ -11,6 +11,7 @@ from scorekeeper.rules import (
     PRESETS,
     AceIndicator,
     DealerRule,
+    DiscardedWild,
     Rules,
     RulesError,
     Scoring,
@@ -25,7 +26,9 @@ PRESET_TABLE = {
     "gulf": (WildMode.JOKERS, 5, 5, 1, "rotate", (2, 5)),
     "saudi": (WildMode.JOKERS, 5, 5, 1, "rotate", (2, 5)),
     "kuwait": (WildMode.JOKERS, 7, None, 1, "rotate", (2, 5)),
-    "hareeqa": (WildMode.JOKERS, None, None, 1, "rotate", (2, 5)),
+    # Seed 002, "Hareeqa Rules": "Hareeqa differs from Hand in scoring and finishing the
+    # game", so its melds keep Hand's "maximum of 5" (docs/rules.md says so).
+    "hareeqa": (WildMode.JOKERS, None, 5, 1, "rotate", (2, 5)),
 }
 
 
@@ -53,6 +56,31 @@ def test_presets_extras():
     kuwait = Rules.from_spec("kuwait")
     assert kuwait.announcing and kuwait.first_meld_minimum == 91
     assert kuwait.announcer_wild_penalty == 20
+
+
+@pytest.mark.parametrize(("name", "wild"), [
+    # Seed 000, "Play": "If a wild Ace is discarded, the player taking it can only use it
+    # as a natural Ace of the suit printed on it. If a wild Joker is discarded, the player
+    # taking it can use it as an Ace of any suit".
+    ("levant", DiscardedWild.AS_ACE), ("egypt", DiscardedWild.AS_ACE),
+    # Seeds 001, 002 and 004 oblige the taker to meld the card and set no limit on a joker.
+    ("gulf", DiscardedWild.ANYWHERE), ("saudi", DiscardedWild.ANYWHERE),
+    ("kuwait", DiscardedWild.ANYWHERE), ("hareeqa", DiscardedWild.ANYWHERE),
+])
+def test_presets_discarded_wild_as_the_seeds_say(name, wild):
+    rules = Rules.from_spec(name)
+    assert rules.discarded_wild is wild
+    # Seed 000, "Play", restriction 1: the card taken "must" start a new meld; adding it to
+    # a table meld is the variant of "Taking a discarded card", on in no preset.
+    assert rules.discard_lay_off is False
+
+
+def test_presets_announce_right_after_the_discard_only_in_kuwait():
+    # Seed 001, "Player mistakes" 5: "the norm is that announcement should be made after
+    # a card is taken from the field that is played by the previous player".
+    assert Rules.from_spec("kuwait").announce_after_discard is True
+    assert Rules.from_spec("kuwait").announce_after_turns == 0
+    assert not any(PRESETS[name].announce_after_discard for name in PRESETS if name != "kuwait")
 
 
 def test_every_preset_is_listed():
@@ -93,6 +121,9 @@ def test_rules_are_immutable():
     ({"preset": "levant", "rounds": None}, "how many rounds"),
     ({"preset": "hareeqa", "rounds": 5}, "Hareeqa ends when the players burn"),
     ({"preset": "levant", "packs": 3}, "one of 1, 2"),
+    ({"preset": "levant", "discarded_wild": "sometimes"}, "one of “as_ace”, “aces_group”"),
+    ({"preset": "levant", "discard_lay_off": "yes"}, "one of false, true"),
+    ({"preset": "kuwait", "announce_after_discard": 1}, "one of false, true"),
 ])
 def test_bad_rules_are_refused_with_the_reason(spec, words):
     with pytest.raises(RulesError) as caught:
@@ -118,7 +149,8 @@ def option_enums() -> list[type[Enum]]:
 
 
 def test_options_with_named_choices_are_documented_str_enums():
-    assert set(option_enums()) == {WildMode, AceIndicator, DealerRule, Scoring}
+    assert set(option_enums()) == {WildMode, AceIndicator, DealerRule, Scoring,
+                                   DiscardedWild}
     for option in OPTIONS.values():
         # No option offers bare strings: a named choice is an enum member.
         assert not any(type(c) is str for c in option.choices or ()), option.name

@@ -69,6 +69,26 @@ def test_new_game_house_rules_are_kept(actions):
     assert (rules["rounds"], rules["dealer_rule"], rules["bonus_hands"]) == (3, "rotate", True)
 
 
+def test_new_game_house_rules_for_cards_taken_from_the_discard_and_announcing(actions):
+    """Seed 000, "Taking a discarded card" and seed 001, "Turns before announcing" and
+    "Announcing special rules": the variants a table agrees on before the game."""
+    game_id = actions.start("levant", opt_discarded_wild="aces_group",
+                            opt_discard_lay_off="yes")
+    rules = actions.state(game_id)["rules"]
+    assert (rules["discarded_wild"], rules["discard_lay_off"]) == ("aces_group", True)
+    game_id = actions.start("kuwait", opt_announce_after_turns="16",
+                            opt_announce_after_discard="no")
+    rules = actions.state(game_id)["rules"]
+    assert (rules["announce_after_turns"], rules["announce_after_discard"]) == (16, False)
+
+
+def test_new_game_house_rules_name_numbers_as_numbers(client):
+    # 1 == True in Python: the ace's worth of 1 is not called "yes".
+    page = client.get("/new").text
+    assert '<option value="1">1</option>' in page
+    assert '<option value="0">0</option>' in page
+
+
 def test_new_game_partnerships_with_four_players_make_two_teams(client, actions):
     game_id = actions.start("levant", FOUR, partnerships="y")
     data = actions.state(game_id)

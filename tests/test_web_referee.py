@@ -49,8 +49,28 @@ QUESTIONS = [
      {"indicator": "7D", "cards": ["9C", "JC", "AD"]}),
     ("initial-meld", "saudi", {"meld1": "9C 10C JC", "meld2": "QH QS QC", "previous": "60"},
      {"melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]], "minimum": 61}),
-    ("initial-meld", "kuwait", {"meld1": "9C 10C JC", "meld2": "QH QS QC"},
-     {"melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]]}),
+    ("initial-meld", "kuwait", {"meld1": "9C 10C JC", "meld2": "QH QS QC",
+                                "took_discard": "yes"},
+     {"melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]], "took_discard": True}),
+    # The page always answers whether the discard was just taken (seed 001's norm).
+    ("initial-meld", "kuwait", {"meld1": "10H JH QH KH", "meld2": "AS AD AC",
+                                "meld3": "KS KD KC"},
+     {"melds": [["10H", "JH", "QH", "KH"], ["AS", "AD", "AC"], ["KS", "KD", "KC"]],
+      "took_discard": False}),
+    # Issue 16: a card taken from the discard pile, marked on the picker.
+    ("meld", "levant", {"indicator": "9C", "cards": "7D AC 9D", "taken": "cards:1"},
+     {"indicator": "9C", "cards": ["7D", "AC", "9D"], "from_discard": 1}),
+    ("initial-meld", "levant", {"indicator": "9C", "meld1": "KH KS KD",
+                                "meld2": "QC KC AC", "taken": "meld2:2"},
+     {"indicator": "9C", "melds": [["KH", "KS", "KD"], ["QC", "KC", "AC"]],
+      "from_discard": [1, 2]}),
+    ("initial-meld", "levant", {"indicator": "7C", "meld1": "2D 3D 4D",
+                                "meld2": "5H 5S 5C", "going_out": "yes"},
+     {"indicator": "7C", "melds": [["2D", "3D", "4D"], ["5H", "5S", "5C"]],
+      "going_out": True}),
+    ("lay-off", "levant", {"indicator": "7D", "meld": "9C 10C JC", "add": "QC",
+                           "taken": "add:0"},
+     {"indicator": "7D", "meld": ["9C", "10C", "JC"], "add": ["QC"], "from_discard": 0}),
     ("lay-off", "levant", {"indicator": "7D", "meld": "9C 10C JC", "add": "AD", "end": "low"},
      {"indicator": "7D", "meld": ["9C", "10C", "JC"], "add": ["AD"], "end": "low"}),
     ("lay-off", "gulf", {"meld": "5S 5D JK", "add": "5C"},
@@ -494,3 +514,192 @@ def test_a_table_pin_guards_keeping_a_ruling_but_not_asking(app, client, actions
         "check": "meld", "cards": "9C 10C JC", "ruled": "yes"})
     assert response.status_code == 403
     assert kept(app) == 0
+
+
+# --- issue 16: how a card came, who is asking ----------------------------------------------
+
+def taken_slot(page: str) -> str | None:
+    found = re.search(r'<input type="hidden" name="taken" value="([^"]*)">', page)
+    return found.group(1) if found else None
+
+
+def test_a_picked_card_is_marked_taken_from_the_discard_and_unmarked(client):
+    """Seed 000, "Play": a discarded wild ace may be used "only ... as a natural Ace of the
+    suit printed on it" — so the page must be able to say which card was taken."""
+    page = ask(client, "meld", preset="levant", indicator="9C", cards="7D AC 9D",
+               selected="cards:1").text
+    toggle = re.search(r'<button[^>]*name="act" value="taken"[^>]*>', page)
+    assert toggle and 'aria-pressed="false"' in toggle.group(0)
+    assert "Taken from the discard" in page
+    response = ask(client, "meld", preset="levant", indicator="9C", cards="7D AC 9D",
+                   selected="cards:1", act="taken")
+    assert response.status_code == 303
+    assert args_of(response.location)["taken"] == "cards:1"
+    page = client.get(response.location).text
+    assert re.search(r'class="card black selected taken"[^>]*aria-label="A♣ · taken from '
+                     r'the discard pile"', page)
+    assert '<span class="taken-mark" aria-hidden="true">discard</span>' in page
+    assert re.search(r'name="act" value="taken"[^>]*aria-pressed="true"', page)
+    # The verdict hears it: the A♣ cannot fill the gap.
+    page = client.get(response.location + "&ruled=yes").text
+    assert verdict_class(page) == "refused"
+    assert reason(page) == ("A wild A♣ taken from the discard pile may be used only as the "
+                            "natural A♣ printed on it, not as 8♦.")
+    # Tapped again, the mark comes off.
+    response = ask(client, "meld", preset="levant", indicator="9C", cards="7D AC 9D",
+                   selected="cards:1", taken="cards:1", act="taken")
+    assert "taken" not in args_of(response.location)
+
+
+@pytest.mark.parametrize(("args", "cards", "taken"), [
+    ({"selected": "cards:2", "act": "earlier"}, "9C JK 10C", "cards:1"),
+    ({"selected": "cards:0", "act": "later"}, "10C 9C JK", "cards:2"),
+    ({"drag": "cards:2:0"}, "JK 9C 10C", "cards:0"),
+    ({"selected": "cards:0", "act": "out"}, "10C JK", "cards:1"),
+    ({"selected": "cards:2", "act": "out"}, "9C 10C", None),
+    ({"clear": "cards"}, None, None),
+])
+def test_the_discard_mark_follows_its_card(client, args, cards, taken):
+    response = ask(client, "meld", preset="gulf", cards="9C 10C JK", taken="cards:2", **args)
+    after = args_of(response.location)
+    assert after.get("cards") == cards
+    assert after.get("taken") == taken
+
+
+@pytest.mark.parametrize(("check", "form", "offered"), [
+    ("meld", {"cards": "9C 10C JK", "selected": "cards:0"}, True),
+    ("initial-meld", {"meld1": "9C 10C JK", "selected": "meld1:0"}, True),
+    ("lay-off", {"meld": "9C 10C JC", "add": "QC", "selected": "add:0"}, True),
+    # The meld on the table was laid before; a swap, a full hand and a redeal take no
+    # card from the discard pile.
+    ("lay-off", {"meld": "9C 10C JC", "add": "QC", "selected": "meld:0"}, False),
+    ("swap", {"meld": "9C JK JC", "give": "10C", "selected": "give:0"}, False),
+    ("hand", {"cards": FULL_HAND, "selected": "cards:0"}, False),
+])
+def test_the_discard_toggle_is_offered_where_a_taken_card_can_go(client, check, form,
+                                                                 offered):
+    page = ask(client, check, preset="gulf", **form).text
+    assert ('name="act" value="taken"' in page) is offered
+    # A mark sent for a list that cannot hold it is dropped.
+    name = form["selected"]
+    assert (taken_slot(ask(client, check, preset="gulf", taken=name, **form).text)
+            == (name if offered else None))
+
+
+def test_a_first_meld_by_a_player_going_out_needs_no_bar(client):
+    """Seed 000, "Initial Meld", "Exception": a player who gets rid of all their cards in a
+    single turn may meld "even if the value of the melds they put down is less than 51"."""
+    form = dict(preset="levant", indicator="7C", meld1="2D 3D 4D", meld2="5H 5S 5C",
+                ruled="yes")
+    page = ask(client, "initial-meld", **form).text
+    assert 'name="going_out" value="yes">' in page
+    assert verdict_class(page) == "refused"
+    page = ask(client, "initial-meld", going_out="yes", **form).text
+    assert 'name="going_out" value="yes" checked>' in page
+    assert verdict_class(page) == "upheld"
+    assert "a player who goes out this turn is exempt from the minimum" in reason(page)
+    assert "Total 24 · no bar: the player goes out this turn" in text_of(page)
+
+
+@pytest.mark.parametrize("players", ["2", "3"])
+def test_the_kuwaiti_referee_alone_takes_the_players_and_one_pack_for_two_or_three(
+        client, players):
+    """Seed 001, "Hand Game": "In a 2 or 3 player game, only 1 deck of cards is used." """
+    page = ask(client, "meld", preset="kuwait", players=players, cards="5H").text
+    assert re.search(rf'name="players" value="{players}" checked', page)
+    assert "each card is in play once" in page
+    assert re.search(r'name="tap" value="5H"[^>]*disabled', page)
+    response = ask(client, "meld", preset="kuwait", players=players, cards="5H", tap="5H")
+    assert response.status_code == 422
+    assert "5♥ appears 2 times" in " ".join(alerts(response.text))
+    # Typed into the address, a second copy is refused at the verdict.
+    response = ask(client, "meld", preset="kuwait", players=players, cards="5H 5S 5H",
+                   ruled="yes")
+    assert response.status_code == 422
+    assert "5♥ appears 2 times" in " ".join(alerts(response.text))
+
+
+def test_the_kuwaiti_referee_alone_assumes_four_players_until_told(client):
+    page = ask(client, "meld", preset="kuwait", cards="5H").text
+    assert re.search(r'name="players" value="4" checked', page)
+    assert "each card is in play twice" in page
+    assert not re.search(r'name="tap" value="5H"[^>]*disabled', page)
+    # Seed 001: "usually 71 in 5 player games and 91 in 4 and 3 player games".
+    assert "Bar in force: 71" in ask(client, "initial-meld", preset="kuwait",
+                                     players="5").text
+    assert "Bar in force: 91" in ask(client, "initial-meld", preset="kuwait").text
+    # The tabs keep the table's size.
+    assert re.search(r'href="/referee/hand\?preset=kuwait&amp;players=3"',
+                     ask(client, "meld", preset="kuwait", players="3").text)
+
+
+def test_only_the_kuwaiti_referee_asks_for_the_players(client):
+    assert 'name="players"' not in ask(client, "meld", preset="gulf").text
+    response = ask(client, "meld", preset="kuwait", players="7")
+    assert response.status_code == 422
+    assert "Say how many play at the table: 2, 3, 4, 5." in alerts(response.text)
+
+
+def test_an_announcement_is_asked_when_it_is_made(client, actions):
+    """Seed 001, "Turns before announcing" (0, 8 or 16 cards played) and "Announcing
+    special rules" (only after picking up the previous player's card)."""
+    game_id = actions.create({"preset": "kuwait", "announce_after_turns": 8})["id"]
+    melds = dict(meld1="10H JH QH KH", meld2="AS AD AC", meld3="KS KD KC", ruled="yes")
+    url = f"/games/{game_id}/referee/initial-meld"
+    page = client.get(url, query_string=melds).text
+    assert "this table announces after 8" in page
+    assert "The player just took the previous player's discard" in page
+    assert "did not take it" in reason(page)
+    page = client.get(url, query_string={**melds, "took_discard": "yes",
+                                         "cards_played": "5"}).text
+    assert reason(page).startswith("Only 5 cards have been played this deal")
+    page = client.get(url, query_string={**melds, "took_discard": "yes",
+                                         "cards_played": "8"}).text
+    assert verdict_class(page) == "upheld"
+    # A card marked as taken says the discard was taken.
+    page = client.get(url, query_string={**melds, "cards_played": "8",
+                                         "taken": "meld2:0"}).text
+    assert verdict_class(page) == "upheld"
+    assert re.search(r'name="took_discard" value="yes" checked disabled', page)
+    response = client.get(url, query_string={**melds, "cards_played": "lots"})
+    assert response.status_code == 422
+    assert any("cards played so far" in a for a in alerts(response.text))
+
+
+def test_forms_without_announcing_ask_nothing_of_its_timing(client):
+    page = ask(client, "initial-meld", preset="gulf").text
+    assert 'name="took_discard"' not in page and 'name="cards_played"' not in page
+
+
+def test_adding_the_card_taken_asks_whether_its_discarder_has_melded(client, actions):
+    """Seed 000, "Taking a discarded card": the card may be added to a table meld
+    "provided that the player who discarded the card already has meld on the table"."""
+    form = {"indicator": "7D", "meld": "9C 10C JC", "add": "QC", "taken": "add:0",
+            "ruled": "yes"}
+    page = ask(client, "lay-off", preset="levant", **form).text
+    assert 'name="discarder_melded"' not in page
+    assert "must start a new meld" in reason(page)
+    game_id = actions.create({"preset": "levant", "discard_lay_off": True})["id"]
+    url = f"/games/{game_id}/referee/lay-off"
+    page = client.get(url, query_string=form).text
+    assert 'name="discarder_melded"' in page
+    assert "only when the player who discarded it has melded" in reason(page)
+    page = client.get(url, query_string={**form, "discarder_melded": "yes"}).text
+    assert verdict_class(page) == "upheld"
+    assert "<details class=\"options\" open>" in page
+
+
+def test_a_kept_ruling_keeps_the_card_taken_from_the_discard(app, client, actions):
+    game_id = actions.create()["id"]
+    response = client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "indicator": "9C", "cards": "QC KC AC", "taken": "cards:2",
+        "ruled": "yes"})
+    assert response.status_code == 303
+    with app.app_context():
+        record = db.session.scalars(select(RulingRecord)).one()
+        assert record.inputs == {"indicator": "9C", "cards": ["QC", "KC", "AC"],
+                                 "from_discard": 2}
+    rulings = client.get(f"/games/{game_id}").text
+    rulings = text_of(rulings[rulings.index('id="rulings"'):])
+    assert "taken from the discard pile: A♣" in rulings
+    assert "plays as the natural A♣ printed on it" in rulings

@@ -17,7 +17,14 @@ _RULES = {"oneOf": [
      "additionalProperties": False},
 ]}
 _COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
-           "indicator": {"$ref": "#/components/schemas/Card"}}
+           "indicator": {"$ref": "#/components/schemas/Card"},
+           "players": {"type": "integer", "minimum": 2, "maximum": 5,
+                       "description": "Players at the table (optional): the Kuwaiti form "
+                                      "plays one pack with 2 or 3, and announces at 71 "
+                                      "with 5"}}
+# Issue 16: how a card came. Optional, so bodies without them are ruled as before.
+_TAKEN = {"type": "integer", "minimum": 0,
+          "description": "Place (from 0) of the card taken from the discard pile"}
 _MELD = {"type": "object", "properties": {
     "valid": {"type": "boolean"},
     "kind": {"enum": ["sequence", "group", None]},
@@ -165,10 +172,22 @@ SPEC = {
             "responses": {"200": {"description": "The listing"}}}},
         "/api/v1/referee/meld": _post(
             "Rule on one meld, cards read in the order laid",
-            {"cards": _CARDS, "_required": ["cards"]}, _MELD),
+            {"cards": _CARDS, "from_discard": _TAKEN, "_required": ["cards"]}, _MELD),
         "/api/v1/referee/initial-meld": _post(
             "Rule on a first meld of several melds against the bar in force",
             {"melds": {"type": "array", "items": _CARDS}, "minimum": {"type": "integer"},
+             "from_discard": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                              "minItems": 2, "maxItems": 2,
+                              "description": "[meld, card], each from 0: the card taken "
+                                             "from the discard pile"},
+             "going_out": {"type": "boolean",
+                           "description": "The player goes out this turn: no bar"},
+             "cards_played": {"type": "integer", "minimum": 0, "maximum": 200,
+                              "description": "Announcing: cards played into the field so "
+                                             "far this deal"},
+             "took_discard": {"type": "boolean",
+                              "description": "Announcing: the player just took the "
+                                             "previous player's discard"},
              "_required": ["melds"]},
             _object(valid={"type": "boolean"}, total={"type": "integer"},
                     minimum={"type": "integer"}, melds={"type": "array", "items": _MELD},
@@ -177,6 +196,10 @@ SPEC = {
             "Rule on adding cards to a meld on the table",
             {"meld": _CARDS, "add": _CARDS, "end": {"enum": ["low", "high"]},
              "going_out": {"type": "boolean"}, "one_card": {"type": "boolean"},
+             "from_discard": {**_TAKEN, "description": "Place (from 0) in add of the card "
+                                                       "taken from the discard pile"},
+             "discarder_melded": {"type": "boolean",
+                                  "description": "The player who discarded it has melded"},
              "_required": ["meld", "add"]},
             _object(valid={"type": "boolean"}, meld=_CARDS, reason={"type": "string"},
                     takes={"type": ["string", "null"]})),

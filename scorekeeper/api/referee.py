@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..codec import rules_of
-from ..referee import decide
+from ..referee import decide, rules_for
 from ..rules import Check
 from . import bp
 from .payload import body
@@ -15,7 +14,7 @@ from .payload import body
 
 def _answer(check: str):
     data = body()
-    return jsonify(decide(check, rules_of(data), data).json())
+    return jsonify(decide(check, rules_for(data), data).json())
 
 
 for _check in Check:

@@ -14,6 +14,8 @@ module                 what it rules on
 ``rulings``            the :class:`Ruling` every check answers with; the checks
 ``wilds``              which cards are wild in a deal, what a joker plays as
 ``melds``              one meld: sequence or group, the wild's meaning, its value
+``discard``            a card taken from the discard pile: where it goes, what a wild
+                       taken so may stand for
 ``initial``            a first meld (or announcement) against the bar in force
 ``layoff``             adding cards to a table meld; taking a wild from one
 ``hand``               the full-hand check and its bonuses
@@ -24,6 +26,7 @@ module                 what it rules on
 """
 
 from .cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
+from .discard import rule_taken_meld
 from .game import Deal, DealLine, GameState, Outcome, Table, first_meld_bar, replay
 from .hand import Bonus, HandRuling, check_hand
 from .initial import InitialMeldRuling, rule_initial_meld
@@ -37,6 +40,7 @@ from .options import (
     PRESETS,
     AceIndicator,
     DealerRule,
+    DiscardedWild,
     Rules,
     Scoring,
     WildMode,
@@ -48,7 +52,7 @@ from .wilds import Wilds
 
 __all__ = [
     "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "AceIndicator", "Bonus", "Card", "Check",
-    "Deal", "DealLine", "DealerRule", "Finish", "GameState", "HandRuling",
+    "Deal", "DealLine", "DealerRule", "DiscardedWild", "Finish", "GameState", "HandRuling",
     "InitialMeldRuling", "Joker", "MeldKind", "MeldRuling", "Message", "NaturalCard",
     "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
@@ -56,5 +60,6 @@ __all__ = [
     "check_hand", "deal_wilds", "first_meld_bar", "new_names", "normal_name", "parse_cards",
     "replay",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
+    "rule_taken_meld",
     "score_round",
 ]

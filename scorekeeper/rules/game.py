@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from .messages import N_, Message, fail, msg
 from .options import DealerRule, Rules, Scoring
-from .scoring import Finish, RoundResult, deal_wilds, score_round
+from .scoring import Finish, RoundResult, deal_wilds, partner_of, score_round
 
 LONGEST_NAME = 40
 
@@ -251,15 +251,21 @@ class _Replay:
         self.lines.append(DealLine(deal.number, deal.outcome, self.dealer, self.scored,
                                    score.scores, score.team_scores, points, burned,
                                    MappingProxyType(dict(self.totals))))
-        self.dealer = self._next_dealer(score.scores)
+        self.dealer = self._next_dealer(score.scores, result.winner)
 
-    def _next_dealer(self, scores: Mapping[str, int]) -> str:
+    def _next_dealer(self, scores: Mapping[str, int], winner: str) -> str:
         if self.rules.dealer_rule is DealerRule.ROTATE:
             return self.table.right_of(self.dealer)
         # loser_deals (seed 000 "Deal"): the round's highest score deals; a tie that takes
         # in the dealer keeps the dealer, otherwise the first tied player counter-clockwise.
-        worst = max(scores.values())
-        tied = [name for name, value in scores.items() if value == worst]
+        # Only the losers are compared: the winner's partner scored nothing of their own
+        # (their cards "have no effect on the score"), so a tie at 0 never hands them the
+        # deal (docs/scoring.md, "Who deals next").
+        partner = partner_of(winner, self.table.teams)
+        losers = {name: value for name, value in scores.items()
+                  if name not in (winner, partner)}
+        worst = max(losers.values())
+        tied = [name for name, value in losers.items() if value == worst]
         if self.dealer in tied:
             return self.dealer
         name = self.dealer

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from .cards import Card, NaturalCard, Rank
+from .discard import check_taken, taken_lay_off_refusal, taken_wild_refusal
 from .melds import ACE_HIGH, MeldKind, MeldRuling, rule_meld
 from .messages import N_, Message, msg
 from .wilds import Wilds
@@ -46,17 +47,56 @@ def _show(cards: Iterable[Card]) -> str:
 
 
 def rule_lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, *,
-                 end: str | None = None, going_out: bool = False,
-                 one_card: bool = False) -> TableRuling:
+                 end: str | None = None, going_out: bool = False, one_card: bool = False,
+                 from_discard: int | None = None,
+                 discarder_melded: bool = False) -> TableRuling:
     """May *add* be laid off on *meld* (as it lies on the table, in order)?
 
     *end* (``"low"`` or ``"high"``) says where the cards go when either end of a
     sequence would take them; *going_out* and *one_card* are the two exceptions that
-    let a single natural card join a group of two naturals and a wild.
+    let a single natural card join a group of two naturals and a wild. *from_discard* is
+    the place in *add* of a card taken from the discard pile, which may join a table meld
+    only under ``discard_lay_off`` and once its discarder has melded
+    (*discarder_melded*; seed 000, "Taking a discarded card").
     """
-    ruling = _lay_off(meld, add, wilds, end, going_out or one_card)
+    exception = going_out or one_card
+    if from_discard is None:
+        ruling = _lay_off(meld, add, wilds, end, exception)
+    else:
+        ruling = _lay_off_taken(meld, add, wilds, end, exception, from_discard,
+                                discarder_melded)
     # A refused change leaves the meld as it lies.
     return ruling if ruling.valid else replace(ruling, meld=tuple(meld))
+
+
+def _lay_off_taken(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds,
+                   end: str | None, exception: bool, taken_at: int,
+                   discarder_melded: bool) -> TableRuling:
+    """A lay-off with a card taken from the discard pile: where the taken card may go,
+    and, for a wild, what it may stand for once added (an end the player left open is
+    tried both ways)."""
+    taken = check_taken(add, taken_at)
+    refusal = taken_lay_off_refusal(taken, wilds, discarder_melded)
+    if refusal is not None:
+        return TableRuling(False, refusal)
+    refused: TableRuling | None = None      # the first side that does not take the cards
+    restricted: TableRuling | None = None   # the first where the taken wild may not go
+    for side in [end] if end else [None, "high", "low"]:
+        ruling = _lay_off(meld, add, wilds, side, exception)
+        if not ruling.valid:
+            refused = refused or ruling
+            continue
+        why = None
+        if wilds.is_wild(taken):
+            why = taken_wild_refusal(rule_meld(ruling.meld, wilds), taken, wilds)
+        if why is None:
+            return replace(ruling, reason=msg(N_(
+                "%(why)s The card taken from the discard pile may join a meld on the table, "
+                "as its discarder has melded."), why=ruling.reason))
+        restricted = restricted or TableRuling(False, why)
+    result = restricted or refused
+    assert result is not None
+    return result
 
 
 def _lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, end: str | None,

@@ -67,8 +67,13 @@ class MeldRuling:
         return sum(self.card_values) if self.valid else None
 
 
-def rule_meld(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
+def rule_meld(cards: tuple[Card, ...], wilds: Wilds, *,
+              natural_at: int | None = None) -> MeldRuling:
     """Rule on *cards* laid in this order as one meld under *wilds*' rules.
+
+    *natural_at* is the place of a wild ace that plays as the natural ace printed on it
+    (a wild ace taken from the discard pile, seed 000 "Play"; see
+    :func:`~scorekeeper.rules.discard.rule_taken_meld`).
 
     >>> from scorekeeper.rules.options import Rules
     >>> w = Wilds.for_deal(Rules.from_spec("levant"), Card.parse("QS"))
@@ -76,12 +81,14 @@ def rule_meld(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
     >>> r.valid, r.kind.value, [str(c) for c in r.wild.represents], r.value
     (True, 'sequence', ['JC'], 29)
     """
-    ruling = _rule(cards, wilds)
+    wild = tuple(wilds.is_wild(c) and i != natural_at for i, c in enumerate(cards))
+    ruling = _rule(cards, wild, wilds)
     # A refused meld is shown as it was laid.
     return ruling if ruling.valid else replace(ruling, cards=tuple(cards))
 
 
-def _rule(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
+def _rule(cards: tuple[Card, ...], wild: tuple[bool, ...], wilds: Wilds) -> MeldRuling:
+    """*wild* says of each card whether it plays as a wild in this meld."""
     rules = wilds.rules
     shown = " ".join(c.symbol for c in cards)
     if len(cards) < 3:
@@ -94,22 +101,21 @@ def _rule(cards: tuple[Card, ...], wilds: Wilds) -> MeldRuling:
     if len(cards) > rules.longest_meld:
         return MeldRuling(False, msg(N_("A meld holds at most 13 cards, ace to king; this "
                                         "one has %(count)d."), count=len(cards)))
-    wild_cards = [c for c in cards if wilds.is_wild(c)]
-    if len(wild_cards) > 1:
+    if sum(wild) > 1:
         return MeldRuling(False, msg(N_("A meld may hold only one wild card, and %(cards)s "
                                         "has %(count)d."), cards=shown,
-                                     count=len(wild_cards)))
-    naturals = [wilds.natural(c) for c in cards if not wilds.is_wild(c)]
+                                     count=sum(wild)))
+    naturals = [wilds.natural(c) for c, w in zip(cards, wild, strict=True) if not w]
     if len({n.rank for n in naturals}) == 1:
-        return _rule_group(cards, naturals, wilds, shown)
+        return _rule_group(cards, wild, naturals, shown)
     if len({n.suit for n in naturals}) == 1:
-        return _rule_sequence(cards, wilds, shown)
+        return _rule_sequence(cards, wild, wilds, shown)
     return MeldRuling(False, msg(N_("%(cards)s is neither a sequence (one suit, in a run) "
                                     "nor a group (one rank, different suits)."), cards=shown))
 
 
-def _rule_group(cards: tuple[Card, ...], naturals: list[NaturalCard], wilds: Wilds,
-                shown: str) -> MeldRuling:
+def _rule_group(cards: tuple[Card, ...], wild_flags: tuple[bool, ...],
+                naturals: list[NaturalCard], shown: str) -> MeldRuling:
     rank = naturals[0].rank
     suits = [n.suit for n in naturals]
     for suit in suits:
@@ -126,15 +132,15 @@ def _rule_group(cards: tuple[Card, ...], naturals: list[NaturalCard], wilds: Wil
     wild = None
     reason = msg(N_("%(cards)s is a group of %(rank)s, worth %(value)d."), cards=shown,
                  rank=rank.value, value=points * len(cards))
-    if len(naturals) < len(cards):
-        wild_card = next(c for c in cards if wilds.is_wild(c))
+    wild_at = next((i for i, w in enumerate(wild_flags) if w), None)
+    if wild_at is not None:
+        wild_card = cards[wild_at]
         missing = tuple(NaturalCard(rank, s) for s in Suit if s not in suits)
         wild = WildUse(wild_card, missing)
         reason = msg(N_("%(cards)s is a group of %(rank)s; the wild %(wild)s stands for "
                         "%(stands)s and counts once, so the group is worth %(value)d."),
                      cards=shown, rank=rank.value, wild=wild_card.symbol,
                      stands=" + ".join(c.symbol for c in missing), value=points * len(cards))
-    wild_at = next((i for i, c in enumerate(cards) if wilds.is_wild(c)), None)
     return MeldRuling(True, reason, MeldKind.GROUP, tuple(cards), (points,) * len(cards),
                       wild, wild_at, rank=rank)
 
@@ -156,9 +162,10 @@ def _positions(naturals: Sequence[tuple[int, NaturalCard]],
     return found
 
 
-def _rule_sequence(cards: tuple[Card, ...], wilds: Wilds, shown: str) -> MeldRuling:
+def _rule_sequence(cards: tuple[Card, ...], wild_flags: tuple[bool, ...], wilds: Wilds,
+                   shown: str) -> MeldRuling:
     rules = wilds.rules
-    naturals = [(i, wilds.natural(c)) for i, c in enumerate(cards) if not wilds.is_wild(c)]
+    naturals = [(i, wilds.natural(c)) for i, c in enumerate(cards) if not wild_flags[i]]
     suit = naturals[0][1].suit
     ranks = [n.rank for _, n in naturals]
     for rank in ranks:
@@ -166,7 +173,10 @@ def _rule_sequence(cards: tuple[Card, ...], wilds: Wilds, shown: str) -> MeldRul
             return MeldRuling(False, msg(N_("%(card)s is in this sequence twice; a sequence "
                                             "needs a different rank for every card."),
                                          card=NaturalCard(rank, suit).symbol))
-    wild_index = next((i for i, c in enumerate(cards) if wilds.is_wild(c)), None)
+    wild_index = next((i for i, w in enumerate(wild_flags) if w), None)
+    # A natural-only sequence is arranged from its low end: its cards in that order (the
+    # physical cards, whatever they play as).
+    arranged = tuple(cards)
     if wild_index is None:
         # Natural cards alone: the order laid does not matter, so arrange them, the ace
         # low or high; where both fit (all thirteen ranks), the reading worth more.
@@ -174,9 +184,11 @@ def _rule_sequence(cards: tuple[Card, ...], wilds: Wilds, shown: str) -> MeldRul
         for ace in (1, ACE_HIGH):
             ordered = sorted(naturals, key=lambda p: _place(p[1], ace))
             laid = [(i, n) for i, (_, n) in enumerate(ordered)]
-            readings += [(laid, f) for f in _positions(laid, len(cards)) if _fits(f, cards)]
+            physical = tuple(cards[i] for i, _ in ordered)
+            readings += [(laid, f, physical) for f in _positions(laid, len(cards))
+                         if _fits(f, cards)]
         if readings:
-            naturals, best = max(readings, key=lambda r: sum(
+            naturals, best, arranged = max(readings, key=lambda r: sum(
                 _sequence_value(r[1][0] + k, rules) for k in range(len(cards))))
             fits = [best]
         else:
@@ -190,8 +202,8 @@ def _rule_sequence(cards: tuple[Card, ...], wilds: Wilds, shown: str) -> MeldRul
                                                    shown))
     low, step = fits[0]
     order = range(len(cards)) if step == 1 else range(len(cards) - 1, -1, -1)
-    arranged = tuple(cards[i] for i in order) if wild_index is not None else tuple(
-        wilds.physical(n) for _, n in naturals)
+    if wild_index is not None:
+        arranged = tuple(cards[i] for i in order)
     values = tuple(_sequence_value(low + k, rules) for k in range(len(cards)))
     wild = k = None
     if wild_index is not None:

@@ -52,6 +52,24 @@ class DealerRule(StrEnum):
     """The deal passes to the next player, on the dealer's right (seed 002)."""
 
 
+class DiscardedWild(StrEnum):
+    """What a wild card taken from the discard pile may be used as (seed 000, "Play" and
+    "Variations: Taking a discarded card"; RULES.md section 9b). A card that is not wild
+    in the deal (a joker playing as a natural ace, say) is never restricted."""
+
+    AS_ACE = "as_ace"
+    """A wild ace plays only as the natural ace printed on it, a joker only as an ace of
+    any suit (seed 000, "Play")."""
+    ACES_GROUP = "aces_group"
+    """Only in a group of aces, never in a sequence (seed 000, "Taking a discarded
+    card")."""
+    NEVER = "never"
+    """A discarded wild may not be taken at all (seed 000, "Taking a discarded card")."""
+    ANYWHERE = "anywhere"
+    """Wherever a wild could be used (seed 000, "Taking a discarded card"; the Gulf and
+    Kuwaiti texts set no limit)."""
+
+
 class Scoring(StrEnum):
     """Which score table a round is scored by (RULES.md section 5)."""
 
@@ -165,6 +183,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("announce_minimum", low=51, high=111, doc=N_("Points an announcement must reach.")),
     Option("announce_after_turns", (0, 8, 16), doc=N_("Cards that must have been played before "
            "anyone may announce.")),
+    Option("announce_after_discard", BOOL, doc=N_("A player may announce only right after "
+           "taking the previous player's discard (Kuwaiti form).")),
     Option("max_meld_size", low=3, high=13, nullable=True, doc=N_("Most cards in one meld; null "
            "for no limit beyond the game's own.")),
     Option("ace_low_value", (1, 11), doc=N_("Worth of an ace in A-2-3 toward a first meld.")),
@@ -179,6 +199,12 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "discarded natural card must match too (Kuwaiti form).")),
     Option("lenient_group_add", BOOL, doc=N_("Anyone may add one natural card to a group of two "
            "naturals and a wild.")),
+    Option("discarded_wild", tuple(DiscardedWild), doc=N_("What a wild taken from the "
+           "discard pile may be used as: as_ace (a wild ace as the ace printed on it, a joker "
+           "as an ace), aces_group, never, or anywhere.")),
+    Option("discard_lay_off", BOOL, doc=N_("A card taken from the discard pile may be added "
+           "to a meld on the table when its discarder has melded, instead of only starting a "
+           "new meld.")),
     Option("redeal_claims", BOOL, doc=N_("A player dealt identical pairs may claim a redeal.")),
     Option("dealer_rule", tuple(DealerRule), doc=N_("Who deals next: the round's "
            "biggest loser, or the next player to the right.")),
@@ -214,6 +240,7 @@ class Rules:
     announcing: bool
     announce_minimum: int
     announce_after_turns: int
+    announce_after_discard: bool
     max_meld_size: int | None
     ace_low_value: int
     ace_high_value: int
@@ -223,6 +250,8 @@ class Rules:
     bonus_hands: bool
     colour_counts_discard: bool
     lenient_group_add: bool
+    discarded_wild: DiscardedWild
+    discard_lay_off: bool
     redeal_claims: bool
     dealer_rule: DealerRule
     scoring: Scoring
@@ -315,14 +344,19 @@ _LEVANT: dict[str, Any] = dict(
     wild_mode=WildMode.INDICATOR, ace_indicator=AceIndicator.REDRAW, packs=2, min_players=2,
     max_players=4, partnerships=True, rounds=7, last_round_deals=3, initial_minimum=51,
     initial_increasing=False, announcing=False, announce_minimum=91, announce_after_turns=0,
+    announce_after_discard=False,
     max_meld_size=None, ace_low_value=11, ace_high_value=11, ace_penalty=11, wild_penalty=15,
     announcer_wild_penalty=15, bonus_hands=False, colour_counts_discard=False,
-    lenient_group_add=False, redeal_claims=True, dealer_rule=DealerRule.LOSER_DEALS,
+    lenient_group_add=False, discarded_wild=DiscardedWild.AS_ACE, discard_lay_off=False,
+    redeal_claims=True, dealer_rule=DealerRule.LOSER_DEALS,
     scoring=Scoring.STANDARD, burn_score=201, start_points=-3, burn_points=2,
 )
 _GULF: dict[str, Any] = _LEVANT | dict(
     wild_mode=WildMode.JOKERS, max_players=5, rounds=5, last_round_deals=None,
     max_meld_size=5, ace_low_value=1, redeal_claims=False, dealer_rule=DealerRule.ROTATE,
+    # Seeds 002 and 004 oblige a player who takes the discard to meld it, and set no limit
+    # on a discarded joker (docs/rules.md, "Cards taken from the discard pile").
+    discarded_wild=DiscardedWild.ANYWHERE,
 )
 
 PRESETS: dict[str, Rules] = {
@@ -333,7 +367,12 @@ PRESETS: dict[str, Rules] = {
     "kuwait": _preset("kuwait", **_GULF | dict(
         rounds=7, max_meld_size=None, announcing=True, initial_increasing=True,
         announcer_wild_penalty=20, bonus_hands=True, colour_counts_discard=True,
-        partnerships=False, scoring=Scoring.KUWAIT)),
+        partnerships=False, scoring=Scoring.KUWAIT,
+        # Seed 001, "Player mistakes" 5: the norm is to announce right after taking the
+        # previous player's discard.
+        announce_after_discard=True)),
+    # Seed 002: Hareeqa differs from Hand only in scoring and finishing, so its melds keep
+    # the Gulf game's limit of five cards.
     "hareeqa": _preset("hareeqa", **_GULF | dict(
-        rounds=None, max_meld_size=None, partnerships=False, scoring=Scoring.HAREEQA)),
+        rounds=None, partnerships=False, scoring=Scoring.HAREEQA)),
 }

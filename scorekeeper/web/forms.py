@@ -27,7 +27,8 @@ MAX_SEATS = 5
 #: House rules offered on the new-game form, folded away; the rest stay the preset's.
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
                "ace_low_value", "ace_penalty", "initial_increasing", "bonus_hands",
-               "lenient_group_add", "redeal_claims")
+               "lenient_group_add", "discarded_wild", "discard_lay_off", "redeal_claims",
+               "announce_after_turns", "announce_after_discard")
 
 def _choices(pairs) -> list[SelectChoice]:
     """WTForms 3.3 takes choices as SelectChoice records, no longer as tuples."""
@@ -44,8 +45,16 @@ def _option_field(name: str):
     if option.nullable:
         values.append(None)
     choices = [("", _l("as the form of Hand says"))] + [
-        (_encode(v), CHOICE_LABELS.get(v, str(v))) for v in values]
+        (_encode(v), _choice_label(v)) for v in values]
     return SelectField(label, choices=_choices(choices), default="")
+
+
+def _choice_label(value):
+    """What a house rule's value is called; a number is itself (1 and 0 are not the
+    labels of True and False, which compare equal to them)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return CHOICE_LABELS.get(value, str(value))
 
 
 def _encode(value) -> str:

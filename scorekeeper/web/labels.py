@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
 
-from ..rules import Bonus, Check, DealerRule, Outcome, Rules, WildMode
+from ..rules import Bonus, Check, DealerRule, DiscardedWild, Outcome, Rules, WildMode
 
 PRESET_NAMES = {
     "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
@@ -23,6 +23,12 @@ OPTION_LABELS = {
     "bonus_hands": _l("Bonus hands (colour, suit, wilds thrown)"),
     "lenient_group_add": _l("Add one card to a pair and a wild at any time"),
     "redeal_claims": _l("Redeal for identical pairs"),
+    "discarded_wild": _l("A wild taken from the discard pile"),
+    "discard_lay_off": _l("A card taken from the discard may be added to a table meld once "
+                          "its discarder has melded"),
+    "announce_after_turns": _l("Kuwait: cards played before anyone may announce"),
+    "announce_after_discard": _l("Kuwait: announce only right after taking the previous "
+                                 "player's discard"),
 }
 # The values a house rule takes. The enums are StrEnums, so the form's submitted strings
 # find their label too.
@@ -32,6 +38,10 @@ CHOICE_LABELS: dict[object, object] = {
     WildMode.INDICATOR: _l("aces picked by an indicator card"),
     WildMode.JOKERS: _l("the jokers"),
     WildMode.INDICATOR_NO_JOKERS: _l("aces picked by an indicator, no jokers"),
+    DiscardedWild.AS_ACE: _l("only as an ace (a wild ace as its own ace)"),
+    DiscardedWild.ACES_GROUP: _l("only in a group of aces"),
+    DiscardedWild.NEVER: _l("may not be taken"),
+    DiscardedWild.ANYWHERE: _l("anywhere a wild may go"),
     True: _l("yes"), False: _l("no"), None: _l("no limit"),
 }
 

@@ -1,6 +1,7 @@
 """The referee's card picker as plain form state: the lists of cards picked so far (each a
-field of card texts), which list takes the next tap, and which picked card is selected to
-be moved or taken out; and the taps that change them.
+field of card texts), which list takes the next tap, which picked card is selected to
+be moved or taken out, and which one was taken from the discard pile; and the taps that
+change them.
 
 Every tap is a button that sends the whole form again, so the picker works as a plain
 form where JavaScript does not run, and through htmx where it does. Nothing here is a
@@ -28,13 +29,15 @@ DECK = NATURAL_CARDS
 
 @dataclass(frozen=True)
 class Picker:
-    """The lists being picked, by field name, in the order shown."""
+    """The lists being picked, by field name, in the order shown; ``taken`` is the slot
+    (list, index) of the card taken from the discard pile, marked with the toggle."""
 
     lists: dict[str, tuple[Card, ...]]
     target: str
     selected: tuple[str, int] | None = None
     # What went wrong with the last tap, and at which list.
     problem: tuple[str, Message] | None = field(default=None, compare=False)
+    taken: tuple[str, int] | None = None
 
     def all_cards(self) -> list[Card]:
         return [c for cards in self.lists.values() for c in cards]
@@ -46,6 +49,8 @@ class Picker:
         out["target"] = self.target
         if self.selected is not None:
             out["selected"] = f"{self.selected[0]}:{self.selected[1]}"
+        if self.taken is not None:
+            out["taken"] = f"{self.taken[0]}:{self.taken[1]}"
         return out
 
 
@@ -68,7 +73,7 @@ def read(args: Mapping[str, str], names: Iterable[str]) -> Picker:
     if target not in lists:
         target = next(iter(lists))
     selected = _slot(args.get("selected", ""), lists)
-    return Picker(lists, target, selected, problem)
+    return Picker(lists, target, selected, problem, _slot(args.get("taken", ""), lists))
 
 
 def _slot(text: str, lists: Mapping[str, tuple[Card, ...]]) -> tuple[str, int] | None:
@@ -110,12 +115,22 @@ def tap(picker: Picker, args: Mapping[str, str], rules: Rules,
         name, index = picker.selected
         if args["act"] == "out":
             cards = picker.lists[name]
-            return _with(picker, name, cards[:index] + cards[index + 1:], selected=None)
+            taken = picker.taken
+            if taken is not None and taken[0] == name and taken[1] >= index:
+                taken = None if taken[1] == index else (name, taken[1] - 1)
+            return _with(picker, name, cards[:index] + cards[index + 1:], selected=None,
+                         taken=taken)
         if args["act"] in ("earlier", "later"):
             return _move(picker, picker.selected,
                          index + (-1 if args["act"] == "earlier" else 1))
+        if args["act"] == "taken":
+            # One card is taken from the discard pile in a turn: marking another moves the
+            # mark, and marking the marked card again takes it off.
+            return replace(picker, taken=None if picker.taken == picker.selected
+                           else picker.selected)
     if "clear" in args and args["clear"] in picker.lists:
-        return _with(picker, args["clear"], (), selected=None)
+        taken = None if picker.taken and picker.taken[0] == args["clear"] else picker.taken
+        return _with(picker, args["clear"], (), selected=None, taken=taken)
     return picker
 
 
@@ -127,8 +142,14 @@ def _move(picker: Picker, slot: tuple[str, int], to: int) -> Picker:
     name, index = slot
     cards = list(picker.lists[name])
     to = min(max(to, 0), len(cards) - 1)
+    # The mark of the card taken from the discard pile moves with its card.
+    places = list(range(len(cards)))
     cards.insert(to, cards.pop(index))
-    return _with(picker, name, tuple(cards), selected=(name, to))
+    places.insert(to, places.pop(index))
+    taken = picker.taken
+    if taken is not None and taken[0] == name:
+        taken = (name, places.index(taken[1]))
+    return _with(picker, name, tuple(cards), selected=(name, to), taken=taken)
 
 
 def _add(picker: Picker, text: str, rules: Rules, indicator: Card | None) -> Picker:

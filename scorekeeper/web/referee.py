@@ -10,7 +10,7 @@ shape, so it is the API's verdict word for word.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import (
@@ -93,6 +93,11 @@ class Desk:
     going_out: bool = False
     one_card: bool = False
     previous: int | None = None
+    discarder_melded: bool = False
+    cards_played: int | None = None
+    took_discard: bool = False
+    # Players at the table, asked by the standalone referee of the Kuwaiti form only.
+    players: int | None = None
     ruled: bool = False
     # Field name -> the sentence to show there.
     problems: dict[str, str] = field(default_factory=dict)
@@ -110,6 +115,31 @@ class Desk:
         return self.rules.uses_indicator and self.indicator is None
 
     @property
+    def takes_from_discard(self) -> tuple[str, ...]:
+        """The lists that may hold a card taken from the discard pile: a new meld (alone,
+        or in a first meld), or the cards added to a table meld."""
+        if self.check is Check.MELD:
+            return ("cards",)
+        if self.check is Check.INITIAL_MELD:
+            return tuple(self.picker.lists)
+        if self.check is Check.LAY_OFF:
+            return ("add",)
+        return ()
+
+    @property
+    def taken_card(self) -> Card | None:
+        if self.picker.taken is None:
+            return None
+        name, index = self.picker.taken
+        return self.picker.lists[name][index]
+
+    @property
+    def asks_timing(self) -> bool:
+        """Whether the announcement's timing is asked: when it is ever checked here."""
+        return self.rules.announcing and (self.rules.announce_after_turns > 0
+                                          or self.rules.announce_after_discard)
+
+    @property
     def bar(self) -> int:
         """The bar in force for a first meld, from the one laid before it this deal."""
         earlier = [] if self.previous is None else [self.previous]
@@ -121,18 +151,35 @@ class Desk:
         out: dict = {}
         if self.rules.uses_indicator and self.indicator is not None:
             out["indicator"] = str(self.indicator)
+        taken = self.picker.taken
         if self.check is Check.INITIAL_MELD:
-            out["melds"] = [cards for cards in lists.values() if cards]
+            filled = [name for name, cards in lists.items() if cards]
+            out["melds"] = [lists[name] for name in filled]
             if self.previous is not None:
                 out["minimum"] = self.bar
+            if taken is not None:
+                out["from_discard"] = [filled.index(taken[0]), taken[1]]
+            if self.going_out:
+                out["going_out"] = True
+            if self.asks_timing:
+                if self.cards_played is not None and self.rules.announce_after_turns:
+                    out["cards_played"] = self.cards_played
+                if self.rules.announce_after_discard:
+                    out["took_discard"] = self.took_discard or taken is not None
         elif self.check is Check.LAY_OFF:
             out |= {"meld": lists["meld"], "add": lists["add"]}
             out |= {"end": self.end} if self.end else {}
             out |= {flag: True for flag in ("going_out", "one_card") if getattr(self, flag)}
+            if taken is not None:
+                out["from_discard"] = taken[1]
+                if self.discarder_melded:
+                    out["discarder_melded"] = True
         elif self.check is Check.SWAP:
             out |= {"meld": lists["meld"], "give": lists["give"]}
         else:
             out["cards"] = lists["cards"]
+            if taken is not None:
+                out["from_discard"] = taken[1]
         return out
 
     def state(self) -> dict[str, Any]:
@@ -146,9 +193,13 @@ class Desk:
                 out["previous"] = str(self.previous)
         if self.end:
             out["end"] = self.end
-        for flag in ("going_out", "one_card"):
+        for flag in ("going_out", "one_card", "discarder_melded", "took_discard"):
             if getattr(self, flag):
                 out[flag] = "yes"
+        if self.cards_played is not None:
+            out["cards_played"] = str(self.cards_played)
+        if self.players is not None:
+            out["players"] = str(self.players)
         if self.ruled:
             out["ruled"] = "yes"
         return out
@@ -179,27 +230,30 @@ def _card(text: str) -> Card | None:
 
 
 def build(check: Check, rules: Rules, args, *, indicator: Card | None = None,
-          previous: int | None = None) -> Desk:
+          previous: int | None = None, players: int | None = None) -> Desk:
     """The question the form *args* describe, after the button it was sent with.
     *indicator* and *previous* are what this phone remembers for the deal, used when the
-    form does not say."""
+    form does not say; *players* is the table's size the standalone referee was told."""
     melds = _melds_shown(args)
     if "more" in args and check is Check.INITIAL_MELD and melds < MOST_MELDS:
         melds += 1
     picker = read(args, _list_names(check, melds))
     if "more" in args and check is Check.INITIAL_MELD:
-        picker = Picker(picker.lists, f"meld{melds}", None, picker.problem)
-    desk = Desk(check, rules, picker, melds=melds)
+        picker = replace(picker, target=f"meld{melds}", selected=None)
+    desk = Desk(check, rules, picker, melds=melds, players=players)
     _read_indicator(desk, args, indicator)
     desk.picker = tap(desk.picker, args, rules, desk.indicator)
+    if desk.picker.taken is not None and desk.picker.taken[0] not in desk.takes_from_discard:
+        desk.picker = replace(desk.picker, taken=None)
     if desk.picker.problem:
         name, message = desk.picker.problem
         desk.problems[name] = say(message)
     if args.get("end") in ("low", "high"):
         desk.end = args["end"]
-    desk.going_out = args.get("going_out") == "yes"
-    desk.one_card = args.get("one_card") == "yes"
+    for flag in ("going_out", "one_card", "discarder_melded", "took_discard"):
+        setattr(desk, flag, args.get(flag) == "yes")
     _read_previous(desk, args, previous)
+    _read_cards_played(desk, args)
     desk.ruled = args.get("ruled") == "yes"
     if desk.ruled and not desk.problems:
         _rule(desk)
@@ -235,6 +289,17 @@ def _read_previous(desk: Desk, args, remembered: int | None) -> None:
     elif text:
         desk.problems["previous"] = _("Give the last first meld's worth as a whole number "
                                       "of points.")
+
+
+def _read_cards_played(desk: Desk, args) -> None:
+    if desk.check is not Check.INITIAL_MELD or not desk.rules.announce_after_turns:
+        return
+    text = args.get("cards_played", "").strip()
+    if text.isdigit() and int(text) <= 200:
+        desk.cards_played = int(text)
+    elif text:
+        desk.problems["cards_played"] = _("Give the cards played so far this deal as a "
+                                          "whole number.")
 
 
 def _rule(desk: Desk) -> None:
@@ -319,11 +384,39 @@ def _standalone(check: Check):
         problem = say(refusal.message)
         preset = "levant"
         rules = PRESETS[preset]
-    desk = build(check, rules, request.args)
+    players, players_problem = _players(preset, request.args)
+    if players is not None:
+        # The Kuwaiti form plays one pack with two or three players (seed 001), and
+        # announces at 71 with five: the same rules a stored game of that size has.
+        rules = Rules.for_table(preset, players)
+    desk = build(check, rules, request.args, players=players)
     if problem:
         desk.problems["preset"] = problem
+    if players_problem:
+        desk.problems["players"] = players_problem
     here = url_for("referee.standalone", check=check, preset=preset, **desk.state())
-    return _answer(desk, here, preset=preset, presets=PRESET_NAMES, game=None)
+    return _answer(desk, here, preset=preset, presets=PRESET_NAMES, game=None,
+                   table_sizes=TABLE_SIZES.get(preset, ((), None))[0])
+
+
+#: The table sizes the standalone referee asks about, and the one it assumes until told:
+#: the Kuwaiti form's packs and bar follow the number of players (four: two packs, 91).
+TABLE_SIZES = {"kuwait": ((2, 3, 4, 5), 4)}
+
+
+def _players(preset: str, args) -> tuple[int | None, str | None]:
+    """The table's size for *preset*'s standalone referee (``None`` where the form does
+    not ask), and what is wrong with the one given."""
+    if preset not in TABLE_SIZES:
+        return None, None
+    sizes, usual = TABLE_SIZES[preset]
+    text = args.get("players", "").strip()
+    if not text:
+        return usual, None
+    if text.isdigit() and int(text) in sizes:
+        return int(text), None
+    return usual, _("Say how many play at the table: %(sizes)s.",
+                    sizes=", ".join(map(str, sizes)))
 
 
 def _game(game_id: str) -> Game:

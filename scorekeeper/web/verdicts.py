@@ -20,6 +20,7 @@ from .labels import CHECKS, check_label
 ASKED = {
     "cards": _l("cards"), "meld": _l("on the table"), "add": _l("added"),
     "give": _l("given"), "melds": _l("melds"), "indicator": _l("indicator"),
+    "from_discard": _l("taken from the discard pile"),
 }
 
 
@@ -104,7 +105,23 @@ class Kept:
                 _symbols(m) for m in self.record.inputs["melds"])))
         if "indicator" in self.record.inputs:
             out.append((str(ASKED["indicator"]), _symbols([self.record.inputs["indicator"]])))
+        taken = _taken(self.record.inputs)
+        if taken is not None:
+            out.append((str(ASKED["from_discard"]), _symbols([taken])))
         return out
+
+
+def _taken(inputs: dict) -> object:
+    """The card a kept question says was taken from the discard pile, if any."""
+    place = inputs.get("from_discard")
+    try:
+        if isinstance(place, list):
+            return inputs["melds"][place[0]][place[1]]
+        if isinstance(place, int):
+            return inputs["add" if "add" in inputs else "cards"][place]
+    except (KeyError, IndexError, TypeError):
+        pass
+    return None
 
 
 def _symbols(texts) -> str:

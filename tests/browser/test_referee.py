@@ -340,3 +340,116 @@ def test_the_picker_works_as_a_plain_form_without_javascript(browser, live_url, 
         shot(page, "referee-no-javascript")
     finally:
         context.close()
+
+
+# --- Issue 16: a card taken from the discard pile, going out, the Kuwaiti table -------------
+
+def mark_taken(page: Page, row: Locator, index: int) -> None:
+    """Select the picked card at *index* and press the toggle "Taken from the discard"."""
+    row.nth(index).click()
+    expect(row.nth(index)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Taken from the discard", exact=True).click()
+    expect(row.nth(index)).to_have_class(re.compile(r"\btaken\b"))
+
+
+def test_a_wild_ace_taken_from_the_discard_is_only_its_own_ace(page, live_url, shot):
+    """Seed 000, "Play": "If a wild Ace is discarded, the player taking it can only use it
+    as a natural Ace of the suit printed on it." 9♣ turned: the A♣ are wild."""
+    open_referee(page, live_url, preset="levant")
+    page.locator(".indicator-deck").get_by_role("button", name="9♣", exact=True).click()
+    row = picked(page)
+    tap(page, "7D AC 9D", row)
+    ask(page)
+    # From hand the wild A♣ fills the gap: the 8♦.
+    expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+    expect(verdict(page)).to_contain_text("the wild A♣ stands for 8♦")
+
+    mark_taken(page, row, 1)
+    expect(row.nth(1).locator(".taken-mark")).to_have_text("discard")
+    toggle = page.get_by_role("button", name="Taken from the discard", exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(verdict(page).locator("h2")).to_have_text("Not a valid meld")
+    expect(verdict(page)).to_contain_text(
+        "A wild A♣ taken from the discard pile may be used only as the natural A♣ printed "
+        "on it, not as 8♦.")
+    assert scroll_width(page) <= 360, "the referee scrolls sideways"
+    small = page.locator("#referee").evaluate(SMALL_TARGETS)
+    assert not small, "tap targets under 44 px on the referee:\n" + "\n".join(small)
+    shot(page, "referee-discard-toggle")
+
+    # The mark follows its card; at the top of Q♣ K♣ the A♣ is its own ace again.
+    for _ in range(2):
+        row.filter(has_not=page.locator(".taken-mark")).first.click()
+        page.get_by_role("button", name="Take out").click()
+    expect_cards(row, "AC")
+    expect(row.nth(0)).to_have_class(re.compile(r"\btaken\b"))
+    tap(page, "QC KC", row)
+    expect_cards(row, "AC QC KC")
+    row.nth(0).drag_to(row.nth(2))
+    expect_cards(row, "QC KC AC")
+    expect(row.nth(2)).to_have_class(re.compile(r"\btaken\b"))
+    expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+    expect(verdict(page)).to_contain_text("plays as the natural A♣ printed on it")
+    no_reload(page)
+
+
+def test_the_discard_toggle_works_without_javascript(browser, live_url, shot):
+    context = browser.new_context(viewport={"width": 360, "height": 780},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  java_script_enabled=False)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_url}/referee/meld?preset=levant&indicator=AS")
+        row = picked(page)
+        # A♠ turned: the jokers are wild, and one taken from the discard is only an ace.
+        tap(page, "9D 10D JK", row)
+        ask(page)
+        expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+        mark_taken(page, row, 2)
+        expect(verdict(page)).to_contain_text("may be used only as an ace, not as J♦")
+        page.reload()
+        expect(row.nth(2)).to_have_class(re.compile(r"\btaken\b"))
+        shot(page, "referee-discard-no-javascript")
+    finally:
+        context.close()
+
+
+def test_a_first_meld_going_out_this_turn_needs_no_bar(page, live_url):
+    """Seed 000, "Initial Meld", "Exception": less than 51 is allowed to a player who gets
+    rid of all their cards in a single turn."""
+    open_referee(page, live_url, "initial-meld")
+    tap(page, "2D 3D 4D", picked(page, "Meld 1"))
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("Not a first meld")
+    page.get_by_role("checkbox", name="The player goes out this turn").check()
+    expect(page).to_have_url(re.compile("going_out=yes"))
+    expect(verdict(page).locator("h2")).to_have_text("Enough for a first meld")
+    expect(verdict(page)).to_contain_text("is exempt from the minimum")
+    expect(verdict(page).locator(".tally")).to_have_text(
+        "Total 9 · no bar: the player goes out this turn")
+    no_reload(page)
+
+
+def test_the_kuwaiti_referee_plays_one_pack_for_three_players(page, live_url, shot):
+    """Seed 001, "Hand Game": "In a 2 or 3 player game, only 1 deck of cards is used." """
+    open_referee(page, live_url, preset="kuwait")
+    size = page.locator(".table-size")
+    expect(size.get_by_role("radio", name="4")).to_be_checked()
+    size.get_by_role("radio", name="3").check()
+    expect(page).to_have_url(re.compile("players=3"))
+    expect(size).to_contain_text("each card is in play once")
+    row = picked(page)
+    tap(page, "5H", row)
+    expect(deck(page).get_by_role("button", name="5♥", exact=True)).to_be_disabled()
+    tap(page, "5S 5C", row)
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+    # The announcement tab keeps the table's size: three players announce at 91.
+    tab(page, "Announcement")
+    expect(page.locator(".table-size").get_by_role("radio", name="3")).to_be_checked()
+    expect(page.locator(".bar-line")).to_have_text("Bar in force: 91")
+    page.locator(".table-size").get_by_role("radio", name="5").check()
+    expect(page.locator(".bar-line")).to_have_text("Bar in force: 71")
+    shot(page, "referee-kuwait-players")
+    no_reload(page)
