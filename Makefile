@@ -56,7 +56,7 @@ $(VENV)/.test-installed: requirements/test.txt pyproject.toml | $(BIN)/python
 lock: | $(BIN)/python ## Renew requirements/*.txt, the exact versions installed
 	$(PIP) install pip-tools
 	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) -o requirements/run.txt pyproject.toml
-	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) --extra test -o requirements/test.txt pyproject.toml
+	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) --allow-unsafe --extra test -o requirements/test.txt pyproject.toml
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
