@@ -39,24 +39,40 @@ $(BIN)/python:
 	$(PIP) install --upgrade pip
 
 # The exact versions come from the lock files (requirements/, made by `make lock` from the
-# ranges in pyproject.toml); the app itself is installed on top without resolving again.
+# ranges in pyproject.toml); the app itself is installed on top without resolving again,
+# and built with the setuptools the lock pins rather than whichever pip would fetch (a
+# Python 3.12+ virtualenv has none of its own).
 # Stamp files: reinstall only when a lock file or pyproject.toml changes.
+INSTALL_APP = $(PIP) install --no-deps --no-build-isolation -e .
+
 $(VENV)/.run-installed: requirements/run.txt pyproject.toml | $(BIN)/python
 	$(PIP) install -r requirements/run.txt
-	$(PIP) install --no-deps -e .
+	$(INSTALL_APP)
 	@touch $@
 
 $(VENV)/.test-installed: requirements/test.txt pyproject.toml | $(BIN)/python
 	$(PIP) install -r requirements/test.txt
-	$(PIP) install --no-deps -e .
+	$(INSTALL_APP)
 	@touch $@
 
-# Renew the lock files from pyproject.toml's ranges (on Python 3.11, the oldest we run).
+# Renew the lock files from pyproject.toml's ranges, on Python 3.11 (the oldest we run), in
+# a virtualenv of its own so pip-tools and its dependencies never mix with the app's.
+# setuptools is pinned too (--allow-unsafe), as the installs above build with it. The test
+# lock is constrained by the run lock, so both install the same version of what they share.
 # PIP_COMPILE_ARGS=--upgrade takes the newest versions the ranges allow.
-lock: | $(BIN)/python ## Renew requirements/*.txt, the exact versions installed
-	$(PIP) install pip-tools
-	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) -o requirements/run.txt pyproject.toml
-	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) --allow-unsafe --extra test -o requirements/test.txt pyproject.toml
+LOCK_PYTHON ?= python3.11
+LOCK_VENV = .venv-lock
+PIP_COMPILE = $(LOCK_VENV)/bin/pip-compile -q --strip-extras --allow-unsafe \
+	--build-deps-for wheel --build-deps-for editable \
+	--no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS)
+
+$(LOCK_VENV)/bin/pip-compile:
+	$(LOCK_PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip --disable-pip-version-check -q install 'pip-tools>=7.4'
+
+lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versions installed
+	$(PIP_COMPILE) -o requirements/run.txt pyproject.toml
+	$(PIP_COMPILE) --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
@@ -112,5 +128,5 @@ typecheck: $(VENV)/.test-installed ## Type-check: the engine with mypy --strict,
 	$(BIN)/mypy scorekeeper
 
 clean: ## Remove the virtualenv and caches (keeps instance/ data)
-	rm -rf $(VENV) .venv-newest .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .venv-newest $(LOCK_VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -not -path './.git/*' -prune -exec rm -rf {} +

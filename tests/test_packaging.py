@@ -5,21 +5,39 @@ installed from it migrates a database and serves its pages from any directory.""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# What a fresh clone lacks and a working checkout may have: a wheel built beside them could
+# carry files a clone cannot (setuptools packs whatever an earlier build left in build/),
+# and the compiled catalogues are not in git.
+NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv*", "build", "dist", "*.egg-info",
+                                        "__pycache__", "*.mo", "instance", "tests", "bench",
+                                        ".*_cache", ".hypothesis")
+PURELIB = "import sysconfig; print(sysconfig.get_path('purelib'))"
+
+
+def run(args: list[str], **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    assert done.returncode == 0, f"{args}\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return done
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    source = tmp_path_factory.mktemp("clone") / "hand-scorekeeper"
+    shutil.copytree(ROOT, source, ignore=NOT_IN_A_CLONE)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(out), str(ROOT)], check=True, capture_output=True)
+    # Built with the setuptools the lock file pins (installed in this environment).
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(out), str(source)])
     [built] = out.glob("hand_scorekeeper-*.whl")
     return built
 
@@ -36,14 +54,34 @@ def test_the_wheel_carries_templates_static_files_migrations_and_catalogues(whee
     assert any(n.startswith("scorekeeper/static/vendor/htmx-") for n in names)
 
 
+def test_the_wheel_misses_no_module_template_or_static_file(wheel):
+    # pyproject.toml lists the packages and the data files' patterns by hand: a new
+    # subpackage, or a static file of a new kind, would otherwise be left out unnoticed.
+    names = set(zipfile.ZipFile(wheel).namelist())
+    wanted = [f"scorekeeper/{p.relative_to(ROOT / 'scorekeeper')}"
+              for p in (ROOT / "scorekeeper").rglob("*.py")]
+    for folder in ("templates", "static"):
+        wanted += [f"scorekeeper/{p.relative_to(ROOT)}" for p in (ROOT / folder).rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts]
+    assert sorted(set(wanted) - names) == []
+
+
 def test_the_installed_app_migrates_and_serves_pages_outside_the_checkout(wheel, tmp_path):
-    site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
-                    str(site), str(wheel)], check=True, capture_output=True)
-    # The installed package first on the path, run from a directory with no checkout; the
-    # dependencies come from this interpreter's environment.
-    env = {**os.environ, "PYTHONPATH": str(site), "SCOREKEEPER_INSTANCE": str(tmp_path / "i")}
-    env.pop("DATABASE_URL", None)
+    # A fresh virtualenv with the wheel installed in it, run from a directory with no
+    # checkout. Its dependencies are this environment's site-packages, added as plain
+    # folders: the .pth hook of this environment's editable install stays behind, so a
+    # module missing from the wheel cannot be found in the checkout instead.
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
+    python = str(venv / "bin" / "python")
+    site = run([python, "-c", PURELIB]).stdout.strip()
+    here = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(site, "dependencies.pth").write_text("\n".join(sorted(here)) + "\n")
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "-q",
+         str(wheel)])
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(tmp_path / "i")}
+    for name in ("DATABASE_URL", "PYTHONPATH"):
+        env.pop(name, None)
     script = """
 import scorekeeper
 from flask_migrate import upgrade
@@ -62,11 +100,10 @@ page = client.get("/games/" + made.get_json()["id"], headers={"Cookie": "lang=ar
 assert page.status_code == 200, page.status_code
 assert client.get("/static/style.css").status_code == 200
 arabic = client.get("/", headers={"Accept-Language": "ar"})
-assert 'dir="rtl"' in arabic.text
+# In Arabic too: the wheel of a fresh clone has no compiled catalogues; the app makes them.
+assert 'dir="rtl"' in arabic.text and "حاسبة الهاند" in arabic.text
 print("served")
 """.replace("SITE", repr(str(site)))
-    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert run.stdout.strip().endswith("served")
+    served = run([python, "-c", script], cwd=tmp_path, env=env, timeout=120)
+    assert served.stdout.strip().endswith("served")
     assert (tmp_path / "i" / "scorekeeper.sqlite").exists()
