@@ -3,6 +3,7 @@ import fcntl
 import logging
 from logging.config import fileConfig
 
+import sqlalchemy as sa
 from flask import current_app
 
 from alembic import context
@@ -106,13 +107,28 @@ def run_migrations_online():
                 context.run_migrations()
 
 
+# The key of the lock PostgreSQL holds while a server migrates ("HAND").
+MIGRATION_LOCK = 0x48414E44
+
+
 @contextlib.contextmanager
 def _one_at_a_time(engine):
-    """Hold a lock beside a SQLite database file while migrating it. SQLite's DDL runs
-    outside a transaction here, so two servers started at once on a fresh file would both
-    find no tables and the second would fail creating them ("table already exists"); with
-    the lock the second waits, then finds the database already at the head. (PostgreSQL
-    runs each migration in a transaction of its own.)"""
+    """Migrate one server at a time. Two servers started at once on a fresh database
+    (`make run` twice) would both find no tables and the second would fail creating them
+    ("table already exists"). SQLite runs DDL outside any transaction here, so nothing
+    stops the second; PostgreSQL runs the upgrade in one transaction, but the second
+    still fails once the first commits. So the upgrade holds a lock: beside a SQLite
+    file, a file lock; on PostgreSQL, an advisory lock. The second waits for it, then
+    finds the database already at the head."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as holder:
+            holder.execute(sa.text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                yield
+            finally:
+                holder.execute(sa.text("SELECT pg_advisory_unlock(:key)"),
+                               {"key": MIGRATION_LOCK})
+        return
     path = engine.url.database if engine.dialect.name == "sqlite" else None
     if not path or path == ":memory:":
         yield

@@ -14,11 +14,11 @@ database is skipped, and said so; it is never duplicated nor merged.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,14 +26,15 @@ from typing import Any
 import click
 from flask.cli import with_appcontext
 from sqlalchemy import Boolean, DateTime, Integer, String, inspect, or_, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
 from .codec import PayloadError, deal_from_json
 from .extensions import db
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
 from .referee import decide
-from .rules import Check, Rules, RulesError, replay
+from .rules import Check, Deal, Rules, RulesError, Table, replay
+from .storage import _fill as fill_record
 from .storage import log_of, table_of
 
 FORMAT = "hand-scorekeeper-games"
@@ -50,7 +51,7 @@ class BadFile(click.ClickException):
     """The file cannot be imported; nothing was."""
 
     def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}. Nothing was imported.")
+        super().__init__(f"{where}: {message.rstrip('.')}. Nothing was imported.")
 
 
 def init_app(app) -> None:
@@ -133,14 +134,13 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         raise BadFile("the file", f"not an export of Hand Scorekeeper games (no \"format\": "
                                   f"\"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise BadFile("the file", f"version {data.get('version')!r} of the format; this app "
-                                  f"reads version {VERSION}")
+        raise BadFile("the file", f"version {_brief(data.get('version'))} of the format; "
+                                  f"this app reads version {VERSION}")
     if not isinstance(data.get("games"), list):
         raise BadFile("the file", "\"games\" must be a list")
-    games = [_game_of(item, f"game {i + 1}") for i, item in enumerate(data["games"])]
+    games = [_game_of(item, i) for i, item in enumerate(data["games"])]
+    _each_once(games)
     ids = [g.id for g in games]
-    if len(set(ids)) != len(ids):
-        raise BadFile("the file", "a game appears twice in it")
     here = db.session.execute(select(Game.id, Game.view_id).where(or_(
         Game.id.in_(ids), Game.view_id.in_([g.view_id for g in games])))).all()
     taken = {value for row in here for value in row}
@@ -155,17 +155,43 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
             added.append(game.id)
     try:
         db.session.commit()
-    except IntegrityError as error:
+    except SQLAlchemyError as error:
+        # Every value was checked against its column above; should a database still
+        # refuse one, say so rather than show a traceback.
         db.session.rollback()
-        raise BadFile("the file", f"the database refused it ({error.orig})") from None
+        raise BadFile("the file", f"the database refused it "
+                                  f"({getattr(error, 'orig', None) or error})") from None
     return added, skipped
 
 
-def _game_of(item: object, where: str) -> Game:
+def _each_once(games: list[Game]) -> None:
+    """No two games of the file share an id or a view-only link."""
+    ids: set[str] = set()
+    views: set[str] = set()
+    for game in games:
+        if game.id in ids:
+            raise BadFile(f"game {game.id}", "appears twice in the file")
+        if game.view_id in views:
+            raise BadFile(f"game {game.id}", "its view id is another game's in the file")
+        ids.add(game.id)
+        views.add(game.view_id)
+
+
+def _game_of(item: object, index: int) -> Game:
+    """The game *item* describes, every value checked; :class:`BadFile` naming the game
+    (by its place in the file until its id is known to be sound) and the field."""
+    where = f"game {index + 1}"
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
+    given = item.get("id")
+    if not isinstance(given, str) or not TOKEN.fullmatch(given):
+        _value(given, Game.__table__.c.id, f"{where}, 'id'")  # says what is wrong if it can
+        raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
+                             f"not {_brief(given)}")
+    where = f"game {given}"
     game = Game(**_values(item, Game, set(), where, [name for name, _m, _s in PARTS]))
-    where = f"game {game.id}"
+    if not TOKEN.fullmatch(game.view_id):
+        raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
     for name, model, skip in PARTS:
         children = item[name]
         if not isinstance(children, list):
@@ -186,92 +212,209 @@ def _game_of(item: object, where: str) -> Game:
         raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
     try:
         # The engine must accept the game as it would from the phones.
-        replay(table_of(game), log_of(game))
+        table = table_of(game)
+        log = log_of(game)
+        replay(table, log)
     except RulesError as refusal:
         # The command speaks English, like the rest of the flask commands.
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
-    except (ValueError, LookupError, TypeError, AttributeError) as error:
-        raise BadFile(where, f"its deals do not fit its table ({error})") from None
-    _check_game(game, where)
+    except Exception as error:  # whatever else a stored deal could not be read for
+        raise BadFile(where, f"its deals do not fit its table ({_brief(error)})") from None
+    _check_table(game, where)
+    _check_deals(game, table, log, where)
+    _check_rulings(game, table.rules, where)
+    _check_audit(game, where)
     return game
 
 
 # Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
-# Werkzeug's password hashes: method$salt$hash.
-PIN_HASH = re.compile(r"(scrypt|pbkdf2)[:0-9a-z]*\$[^$]{1,64}\$[0-9a-f]{32,256}")
-AUDIT_ACTIONS = {"record", "correct", "undo"}
+# The PIN hashes Werkzeug writes (method$salt$hash), with the cost the app uses: a hash
+# claiming a far higher cost would make every PIN check take the server's memory or time.
+PIN_HASH = re.compile(r"(?:scrypt:32768:8:1\$[A-Za-z0-9]{8,64}\$[0-9a-f]{128})"
+                      r"|(?:pbkdf2:sha256:([1-9][0-9]{0,6})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{64})")
+MOST_ROUNDS_OF_PBKDF2 = 2_000_000
 
 
-def _check_game(game: Game, where: str) -> None:
-    """What the replay does not judge: the values the pages read as they are."""
-    if not TOKEN.fullmatch(game.id) or not TOKEN.fullmatch(game.view_id):
-        raise BadFile(where, "its id and view id must be tokens of 16 to 32 letters, digits, "
-                             "- and _")
-    if game.pin_hash is not None and not PIN_HASH.fullmatch(game.pin_hash):
-        raise BadFile(where, "its PIN hash is not one this app writes")
-    rules = Rules.from_spec(game.rules)
-    # Files written before an option existed lack it, and the preset fills it in.
-    if not isinstance(game.rules, dict) or "preset" not in game.rules:
-        raise BadFile(where, "its rules must name their preset, as an export writes them")
+# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
+# (positions, numbers and points).
+INT_MAX = 2**31 - 1
+# Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
+# than anything the app writes there (names of 40 characters, card codes, at most the 108
+# cards of two packs).
+JSON_INT = 2**63 - 1
+JSON_TEXT = 100
+JSON_ITEMS = 200
+JSON_DEPTH = 10
+# Time stamps the app can write and show: from the epoch (a machine whose clock was never
+# set) to well before the last year Python's dates hold.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def _check_table(game: Game, where: str) -> None:
+    if game.pin_hash is not None:
+        match = PIN_HASH.fullmatch(game.pin_hash)
+        if match is None or int(match.group(1) or 0) > MOST_ROUNDS_OF_PBKDF2:
+            raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
+    # The engine has read the rules (and refused unknown or mistyped options); a file
+    # written before an option existed lacks it, and the preset's value fills it in.
+    game.rules = Rules.from_spec(game.rules).to_dict()
+
+
+# A deal's columns as storage writes them, in the order they are compared.
+DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
+                "first_melds")
+HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
+
+
+def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
+    """Each deal is stored exactly as the app stores the deal it describes: nothing the
+    replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
+    for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
+        expected = fill_record(DealRecord(), deal, table.players)
+        for column in DEAL_COLUMNS:
+            if _same(getattr(record, column), getattr(expected, column)):
+                continue
+            raise BadFile(f"{where}, deals[{i}], {column!r}",
+                          f"must be {json.dumps(getattr(expected, column))} for the deal "
+                          f"it describes")
+        rows = [[getattr(h, c) for c in HAND_COLUMNS]
+                for h in sorted(record.hands, key=lambda h: h.position)]
+        wanted = [[getattr(h, c) for c in HAND_COLUMNS]
+                  for h in sorted(expected.hands, key=lambda h: h.position)]
+        if not _same(rows, wanted):
+            raise BadFile(f"{where}, deals[{i}], 'hands'",
+                          "must hold one entry for each player who did not go out, as the "
+                          "app writes them")
+
+
+def _same(one: object, other: object) -> bool:
+    # JSON's view: true is not 1, nor [0, 1] the same as [false, true].
+    return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+
+
+# The fields of a kept question, by check, as the referee pages keep it (web/referee.py):
+# those it always has, and those it may have.
+QUESTIONS: dict[Check, tuple[set[str], set[str]]] = {
+    Check.MELD: ({"cards"}, {"indicator", "from_discard"}),
+    Check.HAND: ({"cards"}, {"indicator", "from_discard"}),
+    Check.REDEAL: ({"cards"}, {"indicator", "from_discard"}),
+    Check.INITIAL_MELD: ({"melds"}, {"minimum", "indicator", "from_discard", "going_out",
+                                     "cards_played", "took_discard"}),
+    Check.LAY_OFF: ({"meld", "add"}, {"end", "going_out", "one_card", "indicator",
+                                      "from_discard", "discarder_melded"}),
+    Check.SWAP: ({"meld", "give"}, {"indicator"}),
+}
+
+
+def _check_rulings(game: Game, rules: Rules, where: str) -> None:
+    """Each kept ruling names a referee check and holds a question the referee decides
+    under the game's rules, as it did when the table kept it."""
     for i, ruling in enumerate(game.rulings):
         place = f"{where}, rulings[{i}]"
-        if ruling.check not in {str(c) for c in Check}:
-            raise BadFile(place, f"unknown check {ruling.check!r}")
-        if ruling.deal_number < 1 or not _question(ruling.inputs):
-            raise BadFile(place, "a ruling has a deal number from 1 and its question as the "
-                                 "referee takes it (card lists, an indicator, flags)")
-        # A question the rules refuse is shown with its reason, as on the phones; any other
-        # failure would be a page that cannot be shown.
-        with contextlib.suppress(RulesError, PayloadError):
-            decide(ruling.check, rules, ruling.inputs)
+        try:
+            check = Check(ruling.check)
+        except ValueError:
+            raise BadFile(f"{place}, 'check'", f"unknown check {_brief(ruling.check)}; the "
+                                               f"checks are {', '.join(Check)}") from None
+        if ruling.deal_number < 1:
+            raise BadFile(f"{place}, 'deal_number'", "must be 1 or more")
+        inputs = ruling.inputs
+        needed, allowed = QUESTIONS[check]
+        if not isinstance(inputs, dict) or not needed <= set(inputs) <= needed | allowed:
+            raise BadFile(f"{place}, 'inputs'",
+                          f"a {check} question holds {', '.join(sorted(needed))}"
+                          + (f" and may hold {', '.join(sorted(allowed))}" if allowed else ""))
+        for key, value in inputs.items():
+            if not _question_field(key, value):
+                raise BadFile(f"{place}, 'inputs', {key!r}", QUESTION_FIELDS[key][1])
+        try:
+            decide(check, rules, inputs)
+        except (RulesError, PayloadError) as refusal:
+            raise BadFile(f"{place}, 'inputs'",
+                          f"the referee refuses the question: {refusal.message}") from None
+        except Exception as error:
+            raise BadFile(f"{place}, 'inputs'",
+                          f"the referee cannot read the question ({_brief(error)})") from None
+
+
+def _cards(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(card, str) for card in value)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
+
+
+# What each field of a kept question must be, and the sentence saying so.
+QUESTION_FIELDS: dict[str, tuple[Callable[[object], bool], str]] = {
+    **dict.fromkeys(("cards", "meld", "add", "give"),
+                    (_cards, "must be a list of cards like [\"9C\", \"10C\", \"JC\"]")),
+    "melds": (lambda v: isinstance(v, list) and all(_cards(m) for m in v),
+              "must be a list of melds, each a list of cards"),
+    "indicator": (lambda v: isinstance(v, str), "must be a card like \"7C\""),
+    "minimum": (_whole, f"must be a whole number from 0 to {INT_MAX}"),
+    "end": (lambda v: v in ("low", "high"), "must be \"low\" or \"high\""),
+    **dict.fromkeys(("going_out", "one_card", "discarder_melded", "took_discard"),
+                    (lambda v: isinstance(v, bool), "must be true or false")),
+    "cards_played": (_whole, f"must be a whole number from 0 to {INT_MAX}"),
+    # The card taken from the discard pile: its place in the cards, or [meld, card] in a
+    # first meld's melds (referee.py reads both).
+    "from_discard": (lambda v: _whole(v) or (isinstance(v, list) and len(v) == 2
+                                             and all(_whole(i) for i in v)),
+                     "must be the place of a card, or [meld, card] in a first meld"),
+}
+
+
+def _question_field(key: str, value: object) -> bool:
+    return QUESTION_FIELDS[key][0](value)
+
+
+# Which sides of a change the audit trail holds (storage._audit): the deal before, the
+# deal after.
+AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False)}
+# A deal as the audit trail keeps it (storage.snapshot): the deal's body and its scores.
+SNAPSHOT_FIELDS = {"deal", "outcome", "winner", "finish", "bonuses", "hands", "indicator",
+                   "first_melds", "scores"}
+
+
+def _check_audit(game: Game, where: str) -> None:
     for i, entry in enumerate(game.audit):
         place = f"{where}, audit[{i}]"
-        if entry.action not in AUDIT_ACTIONS or entry.deal_number < 1:
-            raise BadFile(place, "an entry is a record, correct or undo of a deal from 1")
-        for side in (entry.before, entry.after):
-            if side is not None:
-                _check_snapshot(side, place)
+        if entry.action not in AUDIT_SIDES:
+            raise BadFile(f"{place}, 'action'", "must be record, correct or undo")
+        if entry.deal_number < 1:
+            raise BadFile(f"{place}, 'deal_number'", "must be 1 or more")
+        for side, value, kept in zip(("before", "after"), (entry.before, entry.after),
+                                     AUDIT_SIDES[entry.action], strict=True):
+            if not kept and value is not None:
+                raise BadFile(f"{place}, {side!r}", f"must be null for a {entry.action}")
+            if kept:
+                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}")
 
 
-CARD_LISTS = {"cards", "meld", "add", "give"}
-
-
-def _question(inputs: object) -> bool:
-    """Whether *inputs* has the shape of a referee question as the pages keep it."""
-    if not isinstance(inputs, dict):
-        return False
-
-    def texts(value: object) -> bool:
-        return isinstance(value, list) and all(isinstance(t, str) for t in value)
-
-    for key, value in inputs.items():
-        fits = {
-            **dict.fromkeys(CARD_LISTS, texts(value)),
-            "melds": isinstance(value, list) and all(texts(m) for m in value),
-            "indicator": isinstance(value, str),
-            "minimum": isinstance(value, int) and not isinstance(value, bool),
-            "end": value in ("low", "high"),
-            "going_out": isinstance(value, bool), "one_card": isinstance(value, bool),
-        }.get(key, False)
-        if not fits:
-            return False
-    return True
-
-
-def _check_snapshot(snapshot: object, where: str) -> None:
+def _check_snapshot(snapshot: object, number: int, where: str) -> None:
     """A deal as the audit trail keeps it (storage.snapshot): its body and its scores."""
-    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("deal"), int):
-        raise BadFile(where, "a deal before or after must be an object with its \"deal\"")
+    if not isinstance(snapshot, dict):
+        raise BadFile(where, "must be the deal as the app wrote it: an object with its "
+                             "\"deal\" and \"outcome\"")
+    if unknown := set(snapshot) - SNAPSHOT_FIELDS:
+        raise BadFile(where, f"unknown field {_brief(sorted(unknown)[0])}")
+    deal = snapshot.get("deal")
+    if not _whole(deal) or deal != number:
+        raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
     scores = snapshot.get("scores")
     if scores is not None and not (isinstance(scores, dict) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
-        raise BadFile(where, "its scores must map names to whole numbers")
+        raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
     body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
     try:
-        deal_from_json(body, max(snapshot["deal"], 1))
+        deal_from_json(body, number)
     except (RulesError, PayloadError) as refusal:
-        raise BadFile(where, f"a deal in it cannot be read ({refusal})") from None
+        raise BadFile(where, f"the deal cannot be read: {refusal.message}") from None
+    except Exception as error:
+        raise BadFile(where, f"the deal cannot be read ({_brief(error)})") from None
 
 
 def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
@@ -282,7 +425,7 @@ def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -
     unknown = set(item) - set(columns) - set(parts)
     missing = (set(columns) | set(parts)) - set(item)
     if unknown or missing:
-        what = [f"unknown field {k!r}" for k in sorted(unknown)] + [
+        what = [f"unknown field {_brief(k)}" for k in sorted(unknown)] + [
             f"missing field {k!r}" for k in sorted(missing)]
         raise BadFile(where, "; ".join(what))
     return {key: _value(item[key], column, f"{where}, {key!r}")
@@ -296,34 +439,40 @@ def _value(value: object, column, where: str) -> object:
             return None
         raise BadFile(where, "must not be null")
     if isinstance(kind, DateTime):
-        if isinstance(value, str):
-            try:
-                at = datetime.fromisoformat(value)
-            except ValueError:
-                pass
-            else:
-                return at if at.tzinfo else at.replace(tzinfo=UTC)
-        raise BadFile(where, "must be a date and time like \"2026-11-23T21:14:00+00:00\"")
+        at = _time(value)
+        if at is None:
+            raise BadFile(where, "must be a date and time like \"2026-11-23T21:14:00+00:00\", "
+                                 "from 1970 to 9998")
+        return at
     if isinstance(kind, Boolean):
         if isinstance(value, bool):
             return value
         raise BadFile(where, "must be true or false")
     if isinstance(kind, Integer):
-        # Positions, numbers and points: none is ever below 0, nor beyond what every
-        # database's INTEGER holds.
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX:
+        if _whole(value):
             return value
         raise BadFile(where, f"must be a whole number from 0 to {INT_MAX}")
     if isinstance(kind, String):
         if isinstance(value, str) and (kind.length is None or len(value) <= kind.length):
             return _text(value, where)
         raise BadFile(where, f"must be text of at most {kind.length} characters")
-    # JSON: any JSON value the databases can hold; the replay judges what it means.
-    _json_text(value, where)
+    # JSON: any JSON value every database stores as it is; the checks after the replay
+    # judge what it means.
+    _json_value(value, where)
     return value
 
 
-INT_MAX = 2**31 - 1
+def _time(value: object) -> datetime | None:
+    """The time stamp *value* writes, in UTC (a time without an offset is UTC, as the app
+    writes them), or None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        at = datetime.fromisoformat(value)
+        at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return at if EARLIEST <= at < LATEST else None
 
 
 def _text(value: str, where: str) -> str:
@@ -333,22 +482,31 @@ def _text(value: str, where: str) -> str:
     return value
 
 
-def _json_text(value: object, where: str, depth: int = 0) -> None:
-    if depth > 20:
+def _json_value(value: object, where: str, depth: int = 0) -> None:
+    if depth > JSON_DEPTH:
         raise BadFile(where, "is nested too deeply")
     if isinstance(value, str):
+        if len(value) > JSON_TEXT:
+            raise BadFile(where, f"holds a text longer than {JSON_TEXT} characters")
         _text(value, where)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _text(key, where)
-            _json_text(item, where, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _json_text(item, where, depth + 1)
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**63 - 1:
-        raise BadFile(where, "holds a number too large to store")
+    elif isinstance(value, dict | list):
+        if len(value) > JSON_ITEMS:
+            raise BadFile(where, f"holds a list or object of more than {JSON_ITEMS} items")
+        if isinstance(value, dict):
+            for key in value:
+                _json_value(key, where, depth + 1)
+        for item in value.values() if isinstance(value, dict) else value:
+            _json_value(item, where, depth + 1)
     elif isinstance(value, float):
         raise BadFile(where, "holds a number with a fraction; the app writes none")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > JSON_INT:
+        raise BadFile(where, "holds a number too large to store")
+
+
+def _brief(value: object) -> str:
+    """*value* as a message quotes it: never more than a line."""
+    text = repr(value) if not isinstance(value, BaseException) else str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 @click.command("import-games")
@@ -358,10 +516,15 @@ def import_command(path: Path) -> None:
     """Add the games in PATH (made by export-games) that this database lacks."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BadFile(str(path), f"cannot be read ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise BadFile(str(path), "not UTF-8 text") from None
     except json.JSONDecodeError as error:
         raise BadFile(str(path), f"not JSON ({error})") from None
+    except (ValueError, RecursionError) as error:
+        # A number of thousands of digits, or lists nested thousands deep: no export.
+        raise BadFile(str(path), f"not an export this app wrote ({_brief(error)})") from None
     try:
         added, skipped = import_games(data)
     except BadFile:

@@ -71,7 +71,8 @@ def attempt(game: Game, text: object) -> Attempt:
     once, no more than the limit are ever checked."""
     if not current_app.config["RATELIMIT_ENABLED"]:
         return _check(game, text)
-    address = request.remote_addr or ""
+    # As the column holds it (any IPv6 address is 45 characters at most).
+    address = (request.remote_addr or "")[:64]
     now = datetime.now(UTC)
     # Hold the game while counting: PostgreSQL locks its row; on SQLite the first write
     # (the pruning) takes the database's write lock, which every other process waits for.

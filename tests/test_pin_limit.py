@@ -6,11 +6,12 @@ under a lock on the game."""
 
 from __future__ import annotations
 
+import os
 import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -21,17 +22,38 @@ API = "/api/v1"
 PIN = "2468"
 
 
-def _app(path):
+# PostgreSQL too, when one is named for the tests (as in tests/test_backup.py); it is
+# emptied for each test.
+POSTGRES = os.environ.get("SCOREKEEPER_TEST_POSTGRES")
+_APPS: list = []
+
+
+def _app(url):
+    """One server process's app on the database at *url*: each call is another server."""
     app = create_app({"TESTING": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+                      "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         db.create_all()
+    _APPS.append(app)
     return app
 
 
-@pytest.fixture
-def database(tmp_path):
-    return tmp_path / "games.sqlite"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """The database every app of the test shares: a SQLite file, or PostgreSQL."""
+    if request.param == "postgresql":
+        if not POSTGRES:
+            pytest.skip("SCOREKEEPER_TEST_POSTGRES names no PostgreSQL database")
+        url = POSTGRES
+        with _app(url).app_context():
+            db.drop_all()
+    else:
+        url = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    yield url
+    while _APPS:
+        with _APPS.pop().app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 @pytest.fixture
@@ -55,6 +77,25 @@ def test_twenty_wrong_guesses_at_once_let_exactly_five_be_checked(database, pin_
 
     def guess(n: int) -> None:
         client = app.test_client()
+        start.wait()
+        answers.append(_guess(client, pin_game, f"{1000 + n}"))
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == [403] * LIMIT + [429] * (20 - LIMIT)
+
+
+def test_twenty_wrong_guesses_at_once_on_two_servers_let_five_be_checked(database,
+                                                                         pin_game):
+    servers = [_app(database), _app(database)]
+    start = threading.Barrier(20)
+    answers: list[int] = []
+
+    def guess(n: int) -> None:
+        client = servers[n % 2].test_client()
         start.wait()
         answers.append(_guess(client, pin_game, f"{1000 + n}"))
 
@@ -93,3 +134,28 @@ def test_the_wait_ends_a_minute_after_the_tries(database, pin_game):
             at=datetime.now(UTC) - timedelta(seconds=61)))
         db.session.commit()
     assert _guess(client, pin_game, PIN) == 201
+
+
+def test_tries_older_than_the_window_are_pruned(database, pin_game):
+    app = _app(database)
+    client = app.test_client()
+    for _ in range(3):
+        _guess(client, pin_game, "1111")
+    with app.app_context():
+        db.session.execute(update(PinAttempt).values(
+            at=datetime.now(UTC) - timedelta(seconds=61)))
+        db.session.commit()
+    assert _guess(client, pin_game, "1111") == 403
+    with app.app_context():  # only the try just made is left
+        assert db.session.scalar(select(func.count()).select_from(PinAttempt)) == 1
+
+
+def test_without_the_limit_nothing_is_counted(database, pin_game):
+    """RATELIMIT_ENABLED = False (the fuzz tests' switch) turns the limit off."""
+    app = _app(database)
+    app.config["RATELIMIT_ENABLED"] = False
+    client = app.test_client()
+    for _ in range(LIMIT + 3):
+        assert _guess(client, pin_game, "1111") == 403
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(PinAttempt)) == 0
