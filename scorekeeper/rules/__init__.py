@@ -27,7 +27,16 @@ module                 what it rules on
 
 from .cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
 from .discard import rule_taken_meld
-from .game import Deal, DealLine, GameState, Outcome, Table, first_meld_bar, replay
+from .game import (
+    Deal,
+    DealLine,
+    GameState,
+    Outcome,
+    Table,
+    extend,
+    first_meld_bar,
+    replay,
+)
 from .hand import Bonus, HandRuling, check_hand
 from .initial import InitialMeldRuling, rule_initial_meld
 from .layoff import TableRuling, rule_lay_off, rule_swap
@@ -57,8 +66,8 @@ __all__ = [
     "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
     "Wilds",
-    "check_hand", "deal_wilds", "first_meld_bar", "new_names", "normal_name", "parse_cards",
-    "replay",
+    "check_hand", "deal_wilds", "extend", "first_meld_bar", "new_names", "normal_name",
+    "parse_cards", "replay",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
     "rule_taken_meld",
     "score_round",

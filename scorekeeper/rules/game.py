@@ -200,6 +200,30 @@ class _Replay:
         self.pot = 0
         self.burned: list[str] = []
 
+    @classmethod
+    def resume(cls, state: GameState) -> _Replay:
+        """The walk as it stood when it gave *state*: everything it keeps is in the state
+        or follows from it."""
+        walk = cls(state.table)
+        walk.lines = list(state.deals)
+        walk.totals = dict(state.totals)
+        walk.scored = state.scored_rounds
+        walk.finished = state.finished
+        walk.winners = state.winners
+        if state.dealer is not None:  # None only once the game is over
+            walk.dealer = state.dealer
+        if state.attempt is not None:
+            walk.attempts = state.attempt - 1
+        if state.points is not None:  # Hareeqa
+            walk.points = dict(state.points)
+            walk.pot = state.pot or 0
+        walk.burned = list(state.burned)
+        # The last round is abandoned once it was dealt its limit of times without a
+        # score; that only ever matters while it is the round being played.
+        limit = walk.rules.last_round_deals
+        walk.abandoned = walk.on_last_round and limit is not None and walk.attempts >= limit
+        return walk
+
     @property
     def hareeqa(self) -> bool:
         return self.rules.scoring is Scoring.HAREEQA
@@ -374,4 +398,13 @@ def replay(table: Table, deals: Sequence[Deal]) -> GameState:
     walk = _Replay(table)
     for deal in deals:
         walk.add(deal)
+    return walk.state()
+
+
+def extend(state: GameState, deal: Deal) -> GameState:
+    """The state after one more deal: ``extend(replay(table, log), deal)`` equals
+    ``replay(table, [*log, deal])``, and refuses what it refuses, without walking the log
+    again. Recording a deal costs the same however long the game."""
+    walk = _Replay.resume(state)
+    walk.add(deal)
     return walk.state()
