@@ -29,6 +29,7 @@ from .rules import (
     RoundResult,
     Rules,
     Table,
+    extend,
     new_names,
     normal_name,
     replay,
@@ -156,40 +157,45 @@ def load(game_id: str) -> Game | None:
     return db.session.get(Game, game_id)
 
 
-# Replayed states by (game, version): a cache, never the truth — every change to a game
-# moves its version, so a stale entry is simply never asked for again.
-_STATES: OrderedDict[tuple[str, str], GameState] = OrderedDict()
+# Replayed states, with the log of deals each was replayed from, by (game, version): a
+# cache, never the truth — every change to a game moves its version, so a stale entry is
+# simply never asked for again.
+Sheet = tuple[GameState, tuple[Deal, ...]]
+_STATES: OrderedDict[tuple[str, str], Sheet] = OrderedDict()
 _KEEP = 1024
 
 
-def _keep(game: Game, state: GameState) -> None:
-    _STATES[(game.id, version_of(game))] = state
+def _keep(game: Game, state: GameState, log: tuple[Deal, ...]) -> None:
+    _STATES[(game.id, version_of(game))] = (state, log)
     if len(_STATES) > _KEEP:
         _STATES.popitem(last=False)
 
 
-def _cached(game: Game) -> GameState | None:
+def _cached(game: Game) -> Sheet | None:
     key = (game.id, version_of(game))
-    state = _STATES.get(key)
-    if state is not None:
+    sheet = _STATES.get(key)
+    if sheet is not None:
         _STATES.move_to_end(key)
-    return state
+    return sheet
 
 
-def _replay_and_keep(games: list[Game]) -> dict[str, GameState]:
-    """*games* replayed from their deals, read whole; each state that a consistent read
+def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
+    """*games* replayed from their deals, read whole; each sheet that a consistent read
     stands behind is kept. Another phone's deal can be committed between reading a game's
     row and its deals (SQLite reads them in separate statements): a state replayed from
     such a read serves this request only, never kept under the row's version."""
     ids = [g.id for g in games]
     db.session.scalars(select(Game).where(Game.id.in_(ids)).options(*WHOLE)).all()
-    states = {g.id: replay(table_of(g), log_of(g)) for g in games}
+    sheets: dict[str, Sheet] = {}
+    for game in games:
+        log = tuple(log_of(game))
+        sheets[game.id] = (replay(table_of(game), list(log)), log)
     now = {row.id: row.updated_at for row in db.session.execute(
         select(Game.id, Game.updated_at).where(Game.id.in_(ids)))}
     for game in games:
         if game.id in now and _utc(now[game.id]) == _utc(game.updated_at):
-            _keep(game, states[game.id])
-    return states
+            _keep(game, *sheets[game.id])
+    return sheets
 
 
 def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
@@ -197,27 +203,23 @@ def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
     statements however many there are: the rows, and only the games not in the cache
     read whole."""
     games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
-    states = {g.id: state for g in games.values() if (state := _cached(g)) is not None}
-    if missing := [g for g in games.values() if g.id not in states]:
-        states |= _replay_and_keep(missing)
-    return [(games[i], states[i]) for i in ids if i in games]
+    sheets = {g.id: sheet for g in games.values() if (sheet := _cached(g)) is not None}
+    if missing := [g for g in games.values() if g.id not in sheets]:
+        sheets |= _replay_and_keep(missing)
+    return [(games[i], sheets[i][0]) for i in ids if i in games]
 
 
 def state_of(game: Game) -> GameState:
     """The game's state at the version its row was read at, replayed from its deals unless
     the cache holds it."""
-    return _cached(game) or _replay_and_keep([game])[game.id]
+    return state_and_log(game)[0]
 
 
 def state_and_log(game: Game) -> tuple[GameState, list[Deal]]:
     """The game's state with the log of deals it was replayed from, for answers that show
-    both. The deals are read after the row, and another phone's deal may land between the
-    two reads: the state then follows the deals read, never a sheet a deal short."""
-    log = log_of(game)
-    state = state_of(game)
-    if len(state.deals) != len(log):
-        state = replay(table_of(game), log)
-    return state, log
+    both: from the cache, or from one consistent read of the game's deals."""
+    state, log = _cached(game) or _replay_and_keep([game])[game.id]
+    return state, list(log)
 
 
 def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecord:
@@ -251,15 +253,23 @@ def add_deal(game: Game, deal: Deal) -> GameState:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
     this very deal is already recorded under that number."""
-    table, log = table_of(game), log_of(game)
-    if deal.number != len(log) + 1:
-        raise _conflict(log, deal)
-    state = replay(table, [*log, deal])
+    before = _cached(game)
+    if before is not None and deal.number == before[0].next_deal:
+        # The sheet as this version left it, one deal longer: no deal is read or replayed,
+        # so a save costs the same however long the game.
+        state, log = extend(before[0], deal), (*before[1], deal)
+    else:
+        old = log_of(game)
+        if deal.number != len(old) + 1:
+            raise _conflict(old, deal)
+        log = (*old, deal)
+        state = replay(table_of(game), list(log))
     try:
         _claim(game)
     except GameChanged:
         raise _conflict(log_of(_reread(game)), deal) from None
-    game.deals.append(_fill(DealRecord(), deal, table.players))
+    # Added beside the game's deals, not appended to them, which would read them all first.
+    db.session.add(_fill(DealRecord(game_id=game.id), deal, state.table.players))
     _audit(game, "record", deal.number, None, snapshot(deal, state.deals[-1]))
     try:
         db.session.commit()
@@ -267,7 +277,7 @@ def add_deal(game: Game, deal: Deal) -> GameState:
         # The database's own guard (one deal per number): another phone got in first.
         db.session.rollback()
         raise _conflict(log_of(_reread(game)), deal) from None
-    _keep(game, state)  # the next page of this game replays nothing
+    _keep(game, state, log)  # the next page of this game replays nothing
     return state
 
 
@@ -288,7 +298,7 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
     _audit(game, "correct", deal.number, snapshot(previous, before.deals[deal.number - 1]),
            snapshot(deal, state.deals[deal.number - 1]))
     db.session.commit()
-    _keep(game, state)
+    _keep(game, state, tuple(log))
     return state
 
 
@@ -302,7 +312,7 @@ def remove_last_deal(game: Game, seen: str) -> GameState:
     game.deals.pop()
     _audit(game, "undo", len(log), snapshot(log[-1], before.deals[-1]), None)
     db.session.commit()
-    _keep(game, state)
+    _keep(game, state, tuple(log[:-1]))
     return state
 
 

@@ -76,21 +76,51 @@ def test_the_live_sheet_costs_one_statement_when_nothing_changed_and_few_when_it
     assert changed.status_code == 200 and len(statements) <= 2, statements
 
 
-def test_a_save_replays_once_and_the_next_page_replays_nothing(app, client, actions,
-                                                                monkeypatch):
+def test_a_save_extends_the_cached_sheet_and_the_next_page_replays_nothing(
+        app, client, actions, monkeypatch):
+    """Issue 12: "cached states extended by the new deal rather than replayed from
+    scratch"."""
     import scorekeeper.storage as storage
 
     game_id = _game(client, actions, 3)
-    replays = []
-    real = storage.replay
-
-    def counting(table, deals):
-        replays.append(len(deals))
-        return real(table, deals)
-
-    monkeypatch.setattr(storage, "replay", counting)
+    replays, extended = [], []
+    real_replay, real_extend = storage.replay, storage.extend
+    monkeypatch.setattr(storage, "replay",
+                        lambda table, deals: replays.append(len(deals)) or real_replay(
+                            table, deals))
+    monkeypatch.setattr(storage, "extend",
+                        lambda state, deal: extended.append(deal.number) or real_extend(
+                            state, deal))
     actions.record(game_id, 4)
-    assert replays == [4]
+    assert (replays, extended) == ([], [4])
     client.get(f"/games/{game_id}")
     client.get(f"{API}/games/{game_id}")
+    assert (replays, extended) == ([], [4])
+
+
+def test_a_save_without_the_sheet_in_the_cache_replays_once(app, client, actions,
+                                                            monkeypatch):
+    import scorekeeper.storage as storage
+
+    game_id = _game(client, actions, 3)
+    storage._STATES.clear()  # another process saved last, or this one restarted
+    replays = []
+    real = storage.replay
+    monkeypatch.setattr(storage, "replay",
+                        lambda table, deals: replays.append(len(deals)) or real(table, deals))
+    actions.record(game_id, 4)
     assert replays == [4]
+
+
+@pytest.mark.parametrize("deals", [2, 29])
+def test_a_save_costs_the_same_few_statements_however_long_the_game(app, client, actions,
+                                                                    deals):
+    game_id = _game(client, actions, deals)
+    with counted(app) as statements:
+        answer = client.post(f"{API}/games/{game_id}/deals",
+                             json=scored(deals + 1, "Ali", {"Badr": 5, "Caro": 5}))
+    assert answer.status_code == 201
+    # The row read, claimed and read again for the answer; the deal, its hands, its audit
+    # entry written. No deal is read: the sheet cached at the row's version is extended.
+    assert len(statements) <= 6, statements
+    assert not any("FROM deals" in statement for statement in statements), statements

@@ -20,11 +20,9 @@ from ..storage import (
     add_deal,
     correct_deal,
     load,
-    log_of,
     new_game,
     remove_last_deal,
     state_and_log,
-    state_of,
     version_of,
 )
 from . import bp
@@ -87,11 +85,10 @@ def game_changed(error: GameChanged):
     return jsonify(answer), 409
 
 
-def _answer(game: Game, state, status: int = 200):
+def _answer(game: Game, status: int = 200):
+    # The sheet at the version the row was read at (after a change, the one it kept).
     version = version_of(game)
-    log = log_of(game)
-    if len(log) != len(state.deals):  # deals landed after the row was read: follow them
-        state, log = state_and_log(game)
+    state, log = state_and_log(game)
     response = jsonify(state_to_json(game.id, state, log, version))
     response.status_code = status
     response.set_etag(version)
@@ -156,7 +153,7 @@ def create_game():
         set_pin(game, pin)
     db.session.add(game)
     db.session.commit()
-    response = _answer(game, state_of(game), 201)
+    response = _answer(game, 201)
     response.headers["Location"] = url_for("api.read_game", game_id=game.id)
     return response
 
@@ -164,7 +161,7 @@ def create_game():
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
     game = _game(game_id)
-    return _answer(game, state_of(game))
+    return _answer(game)
 
 
 @bp.post("/games/<game_id>/deals")
@@ -172,8 +169,8 @@ def record_deal(game_id: str):
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    state = add_deal(game, deal_from_json(data, number))
-    return _answer(game, state, 201)
+    add_deal(game, deal_from_json(data, number))
+    return _answer(game, 201)
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
@@ -183,7 +180,8 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    return _answer(game, correct_deal(game, deal_from_json(data, number), _seen(data)))
+    correct_deal(game, deal_from_json(data, number), _seen(data))
+    return _answer(game)
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
@@ -193,5 +191,5 @@ def undo_deal(game_id: str, number: int):
         return jsonify(error=say(msg(N_("Only the last deal, number %(last)d, can be "
                                         "undone."), last=len(game.deals)))), 409
     data = request.get_json(silent=True) if request.is_json else None
-    return _answer(game, remove_last_deal(game, _seen(data if isinstance(data, dict)
-                                                        else None)))
+    remove_last_deal(game, _seen(data if isinstance(data, dict) else None))
+    return _answer(game)
