@@ -63,6 +63,30 @@ run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
 	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
 
+# The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
+# THREADS threads each, after the migrations. Several workers need PostgreSQL
+# (DATABASE_URL=postgresql://...): the default is 2 workers then, and 1 on SQLite, which
+# takes one server process at a time (docs/durability.md). Behind a reverse proxy, set
+# TRUSTED_PROXIES=1 (see docs/deploy.md). tests/test_serve.py runs this very target.
+WORKERS ?= $(if $(filter postgres%,$(DATABASE_URL)),2,1)
+THREADS ?= 4
+.PHONY: serve lock-serve
+
+$(VENV)/.serve-installed: requirements/serve.txt pyproject.toml | $(BIN)/python
+	$(PIP) install -r requirements/serve.txt
+	$(PIP) install --no-deps -e .
+	@touch $@
+
+serve: $(VENV)/.serve-installed translations ## Serve for many tables: gunicorn, WORKERS processes (PostgreSQL via DATABASE_URL)
+	$(BIN)/flask --app scorekeeper db upgrade
+	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
+	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - 'scorekeeper:create_app()'
+
+# requirements/serve.txt: the run lock file's versions plus gunicorn and psycopg.
+lock-serve: | $(BIN)/python ## Renew requirements/serve.txt, the exact versions `make serve` installs
+	$(PIP) install pip-tools
+	$(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links $(PIP_COMPILE_ARGS) --extra serve -o requirements/serve.txt pyproject.toml
+
 # The .po catalogues are in git, the .mo Flask-Babel reads are compiled from them (and
 # ignored by git). Listed after the install step in `run` and `test`, which brings Babel.
 TRANSLATIONS = scorekeeper/translations
