@@ -322,7 +322,7 @@ def test_a_deal_another_phone_recorded_first_is_a_conflict_to_resolve(phone, liv
     assert [d["winner"] for d in deals] == ["Omar", "Rana"]
 
 
-def test_a_conflicting_deal_can_be_discarded(phone, live_url):
+def test_a_conflicting_deal_can_be_deleted(phone, live_url):
     page, game = offline_page(phone, live_url)
     fill_deal(page, "Rana", {"Sami": 35, "Omar": None})
     save(page)
@@ -331,7 +331,7 @@ def test_a_conflicting_deal_can_be_discarded(phone, live_url):
     phone.context.set_offline(False)
     item = page.locator(".outbox-item")
     expect(item).to_have_attribute("data-status", "conflict", timeout=15_000)
-    item.get_by_role("button", name="Discard mine").click()
+    item.get_by_role("button", name="Delete mine").click()
     expect(page.locator("[data-outbox]")).to_be_hidden()
     assert page.evaluate("localStorage.getItem('hand-outbox')") == "[]"
     assert [d["outcome"] for d in deals_of(live_url, game["id"])] == ["redeal"]
