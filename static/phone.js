@@ -60,7 +60,9 @@ if ("serviceWorker" in navigator && window.isSecureContext && script) {
 function showOffline() {
   const note = document.querySelector("[data-offline-note]");
   if (note) {
-    note.hidden = navigator.onLine && !document.body.hasAttribute("data-offline-copy");
+    // The offline page says it all by itself.
+    note.hidden = document.body.classList.contains("offline-page")
+      || (navigator.onLine && !document.body.hasAttribute("data-offline-copy"));
   }
 }
 
