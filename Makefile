@@ -67,7 +67,9 @@ run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:
 # THREADS threads each, after the migrations. Several workers need PostgreSQL
 # (DATABASE_URL=postgresql://...): the default is 2 workers then, and 1 on SQLite, which
 # takes one server process at a time (docs/durability.md). Behind a reverse proxy, set
-# TRUSTED_PROXIES=1 (see docs/deploy.md). tests/test_serve.py runs this very target.
+# TRUSTED_PROXIES=1 (see docs/deploy.md). No control socket (gunicornc): its default
+# path in $HOME would be shared by every gunicorn the user runs. tests/test_serve.py
+# runs this very target.
 WORKERS ?= $(if $(filter postgres%,$(DATABASE_URL)),2,1)
 THREADS ?= 4
 .PHONY: serve lock-serve
@@ -80,7 +82,7 @@ $(VENV)/.serve-installed: requirements/serve.txt pyproject.toml | $(BIN)/python
 serve: $(VENV)/.serve-installed translations ## Serve for many tables: gunicorn, WORKERS processes (PostgreSQL via DATABASE_URL)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
-	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - 'scorekeeper:create_app()'
+	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - --no-control-socket 'scorekeeper:create_app()'
 
 # requirements/serve.txt: the run lock file's versions plus gunicorn and psycopg.
 lock-serve: | $(BIN)/python ## Renew requirements/serve.txt, the exact versions `make serve` installs
