@@ -158,6 +158,44 @@ class MakeServe(Server):
         self.generation += 1
         self.ready.set()
 
+    def _processes(self) -> list[Path]:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if (entry.name.isdigit() and os.getpgid(int(entry.name)) == self.process.pid
+                        and b"gunicorn" in (entry / "cmdline").read_bytes()):
+                    found.append(entry)
+            except (OSError, ProcessLookupError):
+                continue
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) the gunicorn processes have used so far."""
+        ticks = 0
+        for entry in self._processes():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> list[float]:
+        """The resident memory of each gunicorn process serving (the arbiter's first)."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if not entry.name.isdigit() or os.getpgid(int(entry.name)) != self.process.pid:
+                    continue
+                if b"gunicorn" not in (entry / "cmdline").read_bytes():
+                    continue
+                status = (entry / "status").read_text()
+            except (OSError, ProcessLookupError):
+                continue
+            kb = int(status.split("VmRSS:")[1].split()[0])
+            found.append((int(entry.name), round(kb / 1024, 1)))
+        return [mb for _, mb in sorted(found)]
+
     def kill(self) -> None:
         self.ready.clear()
         os.killpg(self.process.pid, signal.SIGKILL)
@@ -299,7 +337,8 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
               else Server(database, postgres))
     server.upgrade()
     server.start()
-    pages_per_second = None
+    pages_per_second = memory = None
+    cpu: list[float] = []
     try:
         ids = [request(server, "POST", f"{API}/games", game_body())["id"]
                for _ in range(games)]
@@ -307,6 +346,8 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         deadline = time.monotonic() + seconds
         phones = [Phone(server, results, ids[i % games], deals, seed + i, deadline)
                   for i in range(clients)]
+        serving = isinstance(server, MakeServe)
+        cpu = [server.cpu_seconds()] if serving else []
         started = time.perf_counter()
         for phone in phones:
             phone.start()
@@ -321,13 +362,24 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         elapsed = time.perf_counter() - started
         if any(phone.is_alive() for phone in phones):
             results.problems.append("some clients did not finish in time")
+        if serving:
+            cpu.append(server.cpu_seconds())
+        pages = 0
         if page_seconds:
-            pages_per_second = read_pages(server, ids, clients, page_seconds, results)
+            pages_per_second, pages = read_pages(server, ids, clients, page_seconds, results)
+        if serving:
+            cpu.append(server.cpu_seconds())
+            memory = server.rss_mb()
         served = {game: request(server, "GET", f"{API}/games/{game}") for game in ids}
     finally:
         server.stop()
     results.problems += check(postgres or database, served, results.acked)
     latencies = sorted(results.latencies)
+    # The server's CPU time per request: what a request costs whatever else runs.
+    cpu_per_post = round(1000 * (cpu[1] - cpu[0]) / len(latencies), 1) if len(cpu) > 1 \
+        and latencies else None
+    cpu_per_page = round(1000 * (cpu[2] - cpu[1]) / pages, 1) if len(cpu) > 2 and pages \
+        else None
     return {
         "clients": clients, "games": games, "killed": kill,
         "server": f"make serve, {workers} workers" if workers else "waitress",
@@ -335,7 +387,8 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         "deals": len(results.acked),  # acknowledged with a 201
         "stored": sum(len(state["deals"]) for state in served.values()),
         "deals_per_second": round(len(results.acked) / elapsed, 1),
-        "pages_per_second": pages_per_second,
+        "pages_per_second": pages_per_second, "rss_mb": memory,
+        "cpu_ms_per_post": cpu_per_post, "cpu_ms_per_page": cpu_per_page,
         "posts": len(latencies), "answers": dict(sorted(results.answers.items())),
         "resent_already_recorded": results.resent, "unanswered": results.unanswered,
         "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
@@ -347,9 +400,10 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
 
 
 def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
-               results: Results) -> float:
-    """Game pages a second: *clients* phones each opening its game's page (the whole HTML
-    page, as a phone opening the link) again and again for *seconds*."""
+               results: Results) -> tuple[float, int]:
+    """Game pages a second, and how many were read: *clients* phones each opening its
+    game's page (the whole HTML page, as a phone opening the link) again and again for
+    *seconds*."""
     counts = [0] * clients
     stop = time.monotonic() + seconds
 
@@ -375,7 +429,7 @@ def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
         thread.start()
     for thread in threads:
         thread.join(seconds + REQUEST_TIMEOUT)
-    return round(sum(counts) / (time.perf_counter() - started), 1)
+    return round(sum(counts) / (time.perf_counter() - started), 1), sum(counts)
 
 
 def check(database: Path | str, served: dict[str, dict],
