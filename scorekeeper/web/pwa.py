@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from flask import (
     Blueprint,
@@ -38,10 +39,9 @@ BACKGROUND = "#fbfaf7"  # --bg
 ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x512", "any"),
          ("icons/maskable-192.png", "192x192", "maskable"),
          ("icons/maskable-512.png", "512x512", "maskable")]
-# The static files every page loads, kept by the worker before it takes over; any other
-# static file is kept the first time a page asks for it.
-SHELL = ["style.css", "print.css", "app.js", "phone.js", "icons/icon-192.png",
-         "icons/apple-touch-icon.png"]
+# The static files every page loads (whatever templates/base.html links, under the
+# versioned addresses the pages use) are kept by the worker before it takes over; any
+# other static file is kept the first time a page asks for it.
 # Pages the worker keeps a copy of (by their exact address, without a query), to show when
 # the server cannot be reached: home, the lists, the referee, a game's page and a game's
 # view-only page. Never the exports, the printable sheet or a correction form.
@@ -88,11 +88,13 @@ def worker_config() -> dict:
     """What the service worker is told: the addresses to keep ahead of time (static files
     under their versioned addresses, the offline page in each language), the pages it may
     keep copies of, and a version that moves with any of them."""
-    htmx = current_app.jinja_env.globals["htmx_file"]
-    shell = [url_for("static", filename=name) for name in [*SHELL, htmx]]
+    static = url_for("static", filename="")
+    # The offline page is laid out by base.html like every page: what it links is what
+    # every page loads.
+    page = render_template("offline.html")
+    shell = sorted(set(re.findall(rf'(?:href|src)="({re.escape(static)}[^"]+)"', page)))
     offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
-    config = {"shell": shell, "offline": offline, "pages": PAGES,
-              "static": url_for("static", filename="")}
+    config = {"shell": shell, "offline": offline, "pages": PAGES, "static": static}
     template = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
         current_app.jinja_env, "sw.js")[0]
     digest = hashlib.sha256((json.dumps(config) + template).encode()).hexdigest()[:12]
@@ -128,6 +130,24 @@ def content_language(response: Response) -> Response:
     return response
 
 
+def whole_image(response: Response) -> Response:
+    """A static image (the icons: a few kilobytes, kept by phones for a year) sent from
+    memory rather than streamed from its open file: the development server the browser
+    tests run leaves the file open when a browser drops the connection mid-answer, as
+    Chromium does with images of a page it leaves. (Text files are read whole anyway, to be
+    compressed: scorekeeper.compression.)"""
+    if (request.endpoint == "static" and response.direct_passthrough
+            and response.status_code == 200
+            and (response.mimetype or "").startswith("image/")):
+        body = response.response
+        response.direct_passthrough = False
+        response.set_data(response.get_data())
+        if hasattr(body, "close"):
+            body.close()
+    return response
+
+
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.after_request(content_language)
+    app.after_request(whole_image)
