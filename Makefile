@@ -73,11 +73,33 @@ $(LOCK_VENV)/bin/pip-compile:
 lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versions installed
 	$(PIP_COMPILE) -o requirements/run.txt pyproject.toml
 	$(PIP_COMPILE) --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
+	$(PIP_COMPILE) --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
 	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
+
+# The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
+# THREADS threads each, after the migrations. Several workers need PostgreSQL
+# (DATABASE_URL=postgresql://...): the default is 2 workers then, and 1 on SQLite, which
+# takes one server process at a time (docs/durability.md). Behind a reverse proxy, set
+# TRUSTED_PROXIES=1 (see docs/deploy.md). No control socket (gunicornc): its default
+# path in $HOME would be shared by every gunicorn the user runs. tests/test_serve.py
+# runs this very target.
+WORKERS ?= $(if $(filter postgres%,$(DATABASE_URL)),2,1)
+THREADS ?= 4
+.PHONY: serve
+
+$(VENV)/.serve-installed: requirements/serve.txt pyproject.toml | $(BIN)/python
+	$(PIP) install -r requirements/serve.txt
+	$(INSTALL_APP)
+	@touch $@
+
+serve: $(VENV)/.serve-installed translations ## Serve for many tables: gunicorn, WORKERS processes (PostgreSQL via DATABASE_URL)
+	$(BIN)/flask --app scorekeeper db upgrade
+	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
+	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - --no-control-socket 'scorekeeper:create_app()'
 
 # The .po catalogues are in git, the .mo Flask-Babel reads are compiled from them (and
 # ignored by git). Listed after the install step in `run` and `test`, which brings Babel.

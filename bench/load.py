@@ -14,8 +14,17 @@ integrity_check`` is ok; each game's deals are numbered 1, 2, 3… with none mis
 every deal acknowledged (201) is stored as sent; and each game's totals as the server last
 served them equal a replay of the stored deals by the rules engine.
 
+With ``--serve --workers N`` the app is served as ``make serve`` serves it instead: the
+Makefile's own target (migrations, then gunicorn with N worker processes), on a throwaway
+PostgreSQL server on loopback (``--postgres``, implied; tests/pgserver.py starts it, with
+PostgreSQL's own defaults: every commit synced). After the deals, every client asks for its
+game's page again and again for ``--page-seconds``: pages/s is how many whole game pages
+(HTML, each a replay of the sheet from the worker's cache) the server sent in that time.
+The checks afterwards read PostgreSQL instead of the SQLite file (no integrity_check).
+
 Run from the repository root: ``.venv/bin/python bench/load.py [--kill] [--clients 20]
-[--games 10] [--deals 25] [--seconds 60]``; tests/test_load.py runs it in the test suite.
+[--games 10] [--deals 25] [--seconds 60] [--serve --workers 4]``; tests/test_load.py runs
+it in the test suite, tests/test_serve.py runs ``make serve`` the same way.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from pgserver import LocalPostgres, free_port  # noqa: E402
 from tables import API, deal_entry, game_body, random_deal  # noqa: E402
 
 from scorekeeper.rules import Rules, Table, replay  # noqa: E402
@@ -53,9 +63,10 @@ RESEND = 0.25  # how often a client sends a deal a second time on purpose
 class Server:
     """The app served by waitress in a process of its own, as ``make run`` serves it."""
 
-    def __init__(self, database: Path) -> None:
-        self.env = os.environ | {"DATABASE_URL": f"sqlite:///{database}",
-                                 "SECRET_KEY": "load-test", "NO_QR": "1"}
+    def __init__(self, database: Path, url: str | None = None) -> None:
+        self.env = os.environ | {"DATABASE_URL": url or f"sqlite:///{database}",
+                                 "SECRET_KEY": "load-test", "NO_QR": "1",
+                                 "SCOREKEEPER_INSTANCE": str(database.parent)}
         self.process: subprocess.Popen | None = None
         self.output = database.with_suffix(".log")
         self.port = 0
@@ -108,6 +119,93 @@ class Server:
         self.process.wait(10)
         self.reader.join(5)  # the output ends with the process
         self.process.stdout.close()
+
+
+class MakeServe(Server):
+    """The app as ``make serve`` serves it: the Makefile's target itself (migrations, then
+    gunicorn with *workers* processes), in a process group of its own."""
+
+    def __init__(self, database: Path, url: str, workers: int) -> None:
+        super().__init__(database, url)
+        self.workers = workers
+        self.venv = BIN.parent
+
+    def upgrade(self) -> None:
+        pass  # the target migrates first
+
+    def start(self) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            ["make", "--no-print-directory", "-o", f"{self.venv}/.serve-installed", "serve",
+             f"VENV={self.venv}", "HOST=127.0.0.1", f"PORT={self.port}",
+             f"WORKERS={self.workers}"],
+            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, start_new_session=True)
+        self.reader = threading.Thread(target=self._keep_output, daemon=True)
+        self.reader.start()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                connection.request("GET", "/healthz")
+                connection.getresponse().read()
+                connection.close()
+                break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"make serve did not start; see {self.output}") from None
+                time.sleep(0.2)
+        self.generation += 1
+        self.ready.set()
+
+    def _processes(self) -> list[Path]:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if (entry.name.isdigit() and os.getpgid(int(entry.name)) == self.process.pid
+                        and b"gunicorn" in (entry / "cmdline").read_bytes()):
+                    found.append(entry)
+            except (OSError, ProcessLookupError):
+                continue
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) the gunicorn processes have used so far."""
+        ticks = 0
+        for entry in self._processes():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> list[float]:
+        """The resident memory of each gunicorn process serving (the arbiter's first)."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if not entry.name.isdigit() or os.getpgid(int(entry.name)) != self.process.pid:
+                    continue
+                if b"gunicorn" not in (entry / "cmdline").read_bytes():
+                    continue
+                status = (entry / "status").read_text()
+            except (OSError, ProcessLookupError):
+                continue
+            kb = int(status.split("VmRSS:")[1].split()[0])
+            found.append((int(entry.name), round(kb / 1024, 1)))
+        return [mb for _, mb in sorted(found)]
+
+    def kill(self) -> None:
+        self.ready.clear()
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self._ended()
+
+    def stop(self) -> None:
+        self.ready.clear()
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self._ended()
 
 
 @dataclass
@@ -229,11 +327,18 @@ def request(server: Server, method: str, path: str, body: dict | None = None) ->
 
 
 def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
-        seconds: float = 60, kill: bool = False, seed: int = 2026) -> dict:
-    """Run the load; a report (figures and problems, empty when all is well)."""
-    server = Server(database)
+        seconds: float = 60, kill: bool = False, seed: int = 2026,
+        postgres: str | None = None, workers: int | None = None,
+        page_seconds: float = 0) -> dict:
+    """Run the load; a report (figures and problems, empty when all is well). *postgres*
+    (a database URL) serves from PostgreSQL; *workers* serves through ``make serve`` with
+    that many processes; *page_seconds* then measures game pages a second."""
+    server = (MakeServe(database, postgres or "", workers) if workers
+              else Server(database, postgres))
     server.upgrade()
     server.start()
+    pages_per_second = memory = None
+    cpu: list[float] = []
     try:
         ids = [request(server, "POST", f"{API}/games", game_body())["id"]
                for _ in range(games)]
@@ -241,6 +346,8 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         deadline = time.monotonic() + seconds
         phones = [Phone(server, results, ids[i % games], deals, seed + i, deadline)
                   for i in range(clients)]
+        serving = isinstance(server, MakeServe)
+        cpu = [server.cpu_seconds()] if serving else []
         started = time.perf_counter()
         for phone in phones:
             phone.start()
@@ -255,16 +362,33 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         elapsed = time.perf_counter() - started
         if any(phone.is_alive() for phone in phones):
             results.problems.append("some clients did not finish in time")
+        if serving:
+            cpu.append(server.cpu_seconds())
+        pages = 0
+        if page_seconds:
+            pages_per_second, pages = read_pages(server, ids, clients, page_seconds, results)
+        if serving:
+            cpu.append(server.cpu_seconds())
+            memory = server.rss_mb()
         served = {game: request(server, "GET", f"{API}/games/{game}") for game in ids}
     finally:
         server.stop()
-    results.problems += check(database, served, results.acked)
+    results.problems += check(postgres or database, served, results.acked)
     latencies = sorted(results.latencies)
+    # The server's CPU time per request: what a request costs whatever else runs.
+    cpu_per_post = round(1000 * (cpu[1] - cpu[0]) / len(latencies), 1) if len(cpu) > 1 \
+        and latencies else None
+    cpu_per_page = round(1000 * (cpu[2] - cpu[1]) / pages, 1) if len(cpu) > 2 and pages \
+        else None
     return {
-        "clients": clients, "games": games, "killed": kill, "seconds": round(elapsed, 2),
+        "clients": clients, "games": games, "killed": kill,
+        "server": f"make serve, {workers} workers" if workers else "waitress",
+        "database": "postgresql" if postgres else "sqlite", "seconds": round(elapsed, 2),
         "deals": len(results.acked),  # acknowledged with a 201
         "stored": sum(len(state["deals"]) for state in served.values()),
         "deals_per_second": round(len(results.acked) / elapsed, 1),
+        "pages_per_second": pages_per_second, "rss_mb": memory,
+        "cpu_ms_per_post": cpu_per_post, "cpu_ms_per_page": cpu_per_page,
         "posts": len(latencies), "answers": dict(sorted(results.answers.items())),
         "resent_already_recorded": results.resent, "unanswered": results.unanswered,
         "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
@@ -275,17 +399,59 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
     }
 
 
-def check(database: Path, served: dict[str, dict], acked: list[tuple[str, dict]]) -> list[str]:
-    """What is wrong with the stored games, read straight from the SQLite file."""
+def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
+               results: Results) -> tuple[float, int]:
+    """Game pages a second, and how many were read: *clients* phones each opening its
+    game's page (the whole HTML page, as a phone opening the link) again and again for
+    *seconds*."""
+    counts = [0] * clients
+    stop = time.monotonic() + seconds
+
+    def reader(i: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port,
+                                                timeout=REQUEST_TIMEOUT)
+        try:
+            while time.monotonic() < stop:
+                connection.request("GET", f"/games/{ids[i % len(ids)]}")
+                response = connection.getresponse()
+                body = response.read()
+                if response.status != 200 or b'class="sheet"' not in body:
+                    with results.lock:
+                        results.problems.append(f"page: {response.status}")
+                    return
+                counts[i] += 1
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=reader, args=(i,), daemon=True) for i in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + REQUEST_TIMEOUT)
+    return round(sum(counts) / (time.perf_counter() - started), 1), sum(counts)
+
+
+def check(database: Path | str, served: dict[str, dict],
+          acked: list[tuple[str, dict]]) -> list[str]:
+    """What is wrong with the stored games, read straight from the SQLite file (or from
+    PostgreSQL, when *database* is its URL)."""
     problems = []
-    connection = sqlite3.connect(database)
-    try:
+    if isinstance(database, str):
+        import psycopg
+
+        connection = psycopg.connect(database)
+        placeholder = "%s"
+    else:
+        connection = sqlite3.connect(database)
+        placeholder = "?"
         verdict = connection.execute("PRAGMA integrity_check").fetchall()
         if verdict != [("ok",)]:
             problems.append(f"integrity_check: {verdict}")
+    try:
         stored = {}
         for game, state in served.items():
-            log = _stored_log(connection, game, state["players"])
+            log = _stored_log(connection, placeholder, game, state["players"])
             numbers = [deal.number for deal in log]
             if numbers != list(range(1, len(numbers) + 1)):
                 problems.append(f"game {game}: deals numbered {numbers}")
@@ -308,20 +474,25 @@ def check(database: Path, served: dict[str, dict], acked: list[tuple[str, dict]]
     return problems
 
 
-def _stored_log(connection: sqlite3.Connection, game: str, players: list[str]) -> list:
+def _json(value):
+    """A JSON column's value: SQLite hands back its text, PostgreSQL the value."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _stored_log(connection, placeholder: str, game: str, players: list[str]) -> list:
     rows = connection.execute(
         "SELECT id, number, outcome, winner, finish, bonuses, indicator, first_melds "
-        "FROM deals WHERE game_id = ? ORDER BY number", (game,)).fetchall()
+        f"FROM deals WHERE game_id = {placeholder} ORDER BY number", (game,)).fetchall()
     log = []
     for id_, number, outcome, winner, finish, bonuses, indicator, melds in rows:
         hands = [SimpleNamespace(position=p, melded=bool(m), points=pts, mistake=bool(x),
-                                 cards=None if c is None else json.loads(c))
+                                 cards=None if c is None else _json(c))
                  for p, m, pts, c, x in connection.execute(
                      "SELECT position, melded, points, cards, mistake FROM deal_hands "
-                     "WHERE deal_id = ? ORDER BY position", (id_,))]
+                     f"WHERE deal_id = {placeholder} ORDER BY position", (id_,)).fetchall()]
         record = SimpleNamespace(number=number, outcome=outcome, winner=winner,
-                                 finish=finish, bonuses=json.loads(bonuses),
-                                 indicator=indicator, first_melds=json.loads(melds),
+                                 finish=finish, bonuses=_json(bonuses),
+                                 indicator=indicator, first_melds=_json(melds),
                                  hands=hands)
         log.append(deal_from_record(record, tuple(players)))
     return log
@@ -335,12 +506,25 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60, help="time limit")
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-run")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--postgres", action="store_true",
+                        help="serve from a throwaway PostgreSQL server on loopback")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve with `make serve` (gunicorn; implies --postgres)")
+    parser.add_argument("--workers", type=int, default=2, help="with --serve")
+    parser.add_argument("--page-seconds", type=float, default=0,
+                        help="then read game pages for this long: pages/s")
     args = parser.parse_args()
+    import contextlib
     import tempfile
 
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        url = None
+        if args.postgres or args.serve:
+            url = stack.enter_context(LocalPostgres(durable=True)).url
         report = run(Path(folder) / "load.sqlite", args.clients, args.games, args.deals,
-                     args.seconds, args.kill, args.seed)
+                     args.seconds, args.kill, args.seed, postgres=url,
+                     workers=args.workers if args.serve else None,
+                     page_seconds=args.page_seconds)
     print(json.dumps(report, indent=1, ensure_ascii=False))
     return 1 if report["problems"] else 0
 

@@ -67,6 +67,26 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+def _yes(value: str) -> bool:
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _check_driver(url: str) -> None:
+    """Say plainly what to install when DATABASE_URL names PostgreSQL without its driver:
+    psycopg is an extra (``pip install '.[postgres]'``), as the default SQLite needs none
+    and a phone (Termux) cannot build it."""
+    if not url.startswith("postgresql+psycopg"):
+        return
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise RuntimeError(
+            "DATABASE_URL names PostgreSQL, but its driver (psycopg) is not installed. "
+            "Install it with `pip install '.[postgres]'` (or `.venv/bin/pip install -r "
+            "requirements/serve.txt`; `make serve` does that), or leave DATABASE_URL unset "
+            "to use SQLite.") from None
+
+
 def create_app(test_config=None):
     """Create and configure the app; ``test_config`` replaces instance/config.py."""
     from flask import Flask
@@ -94,6 +114,10 @@ def create_app(test_config=None):
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY"),
         SQLALCHEMY_DATABASE_URI=database_url,
+        # Behind HTTPS (docs/deploy.md): the session cookie travels over HTTPS only.
+        SESSION_COOKIE_SECURE=_yes(os.environ.get("SESSION_COOKIE_SECURE", "")),
+        # How many reverse proxies stand in front and set X-Forwarded-* (docs/deploy.md).
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES", "0") or 0),
         BABEL_DEFAULT_LOCALE="en",
         # Every request is small (a deal is well under a kilobyte): a body over 64 KiB is
         # refused (413) before it is read, a form's fields are bounded as well.
@@ -131,6 +155,15 @@ def create_app(test_config=None):
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(
         app.config["SQLALCHEMY_DATABASE_URI"]
     )
+
+    _check_driver(app.config["SQLALCHEMY_DATABASE_URI"])
+    if proxies := app.config["TRUSTED_PROXIES"]:
+        # The client's address (for the PIN limit), and https:// in the links and QR
+        # codes, from the proxy's X-Forwarded-For, -Proto and -Host.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
 
     # Numbers in addresses are ASCII digits only (scorekeeper/numbers.py); before any
     # blueprint adds its routes.

@@ -8,6 +8,7 @@ import argparse
 import ipaddress
 import os
 import socket
+import struct
 import sys
 
 import segno
@@ -43,7 +44,40 @@ def lan_addresses() -> list[str]:
     except OSError:
         pass  # the hostname does not resolve (gaierror is an OSError)
     # Debian maps the hostname to 127.0.1.1, hence the filter after the lookup.
-    return list(dict.fromkeys(a for a in found if _usable(a)))
+    usable = [a for a in found if _usable(a)]
+    if not usable:
+        # No route out and a hostname that names only loopback: a phone sharing its
+        # hotspot with mobile data off (Termux, docs/phone-host.md). Its hotspot's
+        # interface still has an address.
+        usable = [a for a in interface_addresses() if _usable(a)]
+    return list(dict.fromkeys(usable))
+
+
+SIOCGIFADDR = 0x8915  # Linux (and Android): an interface's IPv4 address
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 address of each network interface that has one (Linux and Android; none
+    elsewhere)."""
+    try:
+        import fcntl
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for name in names:
+                request = struct.pack("256s", name[:15].encode())
+                try:
+                    answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, request)
+                except OSError:
+                    continue  # no IPv4 address on this one
+                found.append(socket.inet_ntoa(answer[20:24]))
+    except OSError:
+        return found
+    return found
 
 
 def hosts(host: str) -> list[str]:

@@ -15,6 +15,7 @@ def network(monkeypatch):
     class Net:
         routed = "192.168.1.20"
         by_hostname = ["127.0.1.1", "192.168.1.20", "10.0.0.7"]
+        interfaces: list[str] = ["127.0.0.1"]
 
     class UDP:
         """The UDP socket whose connect() only picks a route."""
@@ -42,6 +43,7 @@ def network(monkeypatch):
         return [(family, socket.SOCK_STREAM, 6, "", (a, 0)) for a in Net.by_hostname]
 
     monkeypatch.setattr(socket, "socket", UDP)
+    monkeypatch.setattr(address, "interface_addresses", lambda: Net.interfaces)
     monkeypatch.setattr(socket, "gethostname", lambda: "phone-host")
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     monkeypatch.delenv("NO_QR", raising=False)
@@ -95,3 +97,22 @@ def test_loopback_only_gets_no_qr_code(network, capsys):
     assert "http://127.0.0.1:8000/" in out
     assert "HOST=0.0.0.0" in out
     assert "█" not in out
+
+
+def test_a_hotspot_without_mobile_data_is_found_by_its_interface(network):
+    # A phone sharing its hotspot, mobile data off: no route out, and Android's hostname
+    # names only loopback; the hotspot's interface has the address the others join.
+    network.routed = None
+    network.by_hostname = ["127.0.0.1"]
+    network.interfaces = ["127.0.0.1", "192.168.43.1"]
+    assert address.hosts("0.0.0.0") == ["192.168.43.1"]
+
+
+def test_interfaces_are_asked_only_when_nothing_else_answers(network):
+    network.interfaces = ["172.17.0.1"]
+    assert "172.17.0.1" not in address.lan_addresses()
+
+
+def test_this_machines_interfaces_are_read_for_real():
+    # Loopback at least, on Linux: the ioctl works here as on Android.
+    assert "127.0.0.1" in address.interface_addresses()

@@ -47,6 +47,12 @@ def test_every_static_link_carries_the_digest_of_its_file(client):
 
 def test_a_versioned_static_file_is_kept_a_year_and_gzipped(client):
     for link in _static_links(client):
+        if link.split("?")[0].endswith(".png"):  # compressed already: sent as it is
+            with client.get(link, headers=GZIP) as image:
+                assert image.headers["Cache-Control"] == ("public, max-age=31536000, "
+                                                          "immutable")
+                assert "Content-Encoding" not in image.headers
+            continue
         response = client.get(link, headers=GZIP)
         assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         assert response.headers["Content-Encoding"] == "gzip"

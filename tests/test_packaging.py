@@ -45,7 +45,9 @@ def wheel(tmp_path_factory) -> Path:
 def test_the_wheel_carries_templates_static_files_migrations_and_catalogues(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for path in ("templates/base.html", "templates/games/show.html",
-                 "templates/referee/page.html", "static/style.css", "static/app.js",
+                 "templates/referee/page.html", "templates/sw.js", "static/style.css",
+                 "static/app.js", "static/phone.js", "static/icons/icon-512.png",
+                 "static/icons/maskable-512.png",
                  "migrations/env.py", "migrations/alembic.ini",
                  "translations/ar/LC_MESSAGES/messages.po"):
         assert f"scorekeeper/{path}" in names, path
@@ -99,6 +101,7 @@ assert made.status_code == 201, made.text
 page = client.get("/games/" + made.get_json()["id"], headers={"Cookie": "lang=ar"})
 assert page.status_code == 200, page.status_code
 assert client.get("/static/style.css").status_code == 200
+assert client.get("/sw.js").status_code == 200
 arabic = client.get("/", headers={"Accept-Language": "ar"})
 # In Arabic too: the wheel of a fresh clone has no compiled catalogues; the app makes them.
 assert 'dir="rtl"' in arabic.text and "حاسبة الهاند" in arabic.text

@@ -8,7 +8,19 @@ from ..rules import Check, Outcome, Scoring
 
 def init_app(app) -> None:
     """Register the pages' blueprints and what every template needs."""
-    from . import access, assets, audit, games, home, language, live, referee, security, viewonly
+    from . import (
+        access,
+        assets,
+        audit,
+        games,
+        home,
+        language,
+        live,
+        pwa,
+        referee,
+        security,
+        viewonly,
+    )
 
     for blueprint in (home.bp, games.bp, access.bp, viewonly.bp, live.bp, referee.bp,
                       audit.bp):
@@ -18,6 +30,7 @@ def init_app(app) -> None:
     security.init_app(app)
     language.init_app(app)
     assets.init_app(app)
+    pwa.init_app(app)
     # The vendored htmx file carries its version in its name (static/vendor/README.md).
     vendored = sorted(Path(app.static_folder, "vendor").glob("htmx-*.min.js"))
     htmx_file = f"vendor/{vendored[-1].name}" if vendored else "vendor/htmx.min.js"

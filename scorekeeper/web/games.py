@@ -253,7 +253,11 @@ def record(game_id: str):
     except (RulesError, PayloadError) as refusal:
         return game_page(game, form, status=422, form_error=say(refusal.message))
     except DealConflict as conflict:
-        return game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
+        response = game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
+        # For a phone sending a deal it kept while offline (static/phone.js): this very
+        # deal is already in, as the API's "already_recorded" says.
+        response.headers["X-Already-Recorded"] = "true" if conflict.repeat else "false"
+        return response
     if htmx:
         return game_page(game, state=state)
     return redirect(url_for("games.show", game_id=game.id))

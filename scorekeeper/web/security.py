@@ -42,7 +42,7 @@ def init_app(app) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     # The session (a table's PIN entered here, the CSRF secret) is not sent along with
     # another site's form posts; it is not marked Secure, as the app is served over plain
-    # HTTP on a LAN (set SESSION_COOKIE_SECURE in instance/config.py behind HTTPS).
+    # HTTP on a LAN (SESSION_COOKIE_SECURE=1 behind HTTPS: docs/deploy.md).
     if app.config["SESSION_COOKIE_SAMESITE"] is None:  # Flask's default: no attribute
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     csrf.init_app(app)

@@ -92,44 +92,61 @@ def locale():
     return "en-US"
 
 
-@pytest.fixture
-def page(browser, locale):
-    """A phone-sized page; at teardown, fails on foreign requests and console errors."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 780},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale=locale,
-        # Requests a service worker makes would bypass context.route below.
-        service_workers="block",
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    foreign, errors = [], []
+class Phone:
+    """A phone-sized browser context that records what it must never do: ask another host
+    for anything, log a console error, throw. ``check()`` fails on any of them."""
 
-    def only_local(route, request):
+    def __init__(self, browser, locale: str, **options) -> None:
+        settings = dict(
+            viewport={"width": 360, "height": 780},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=locale,
+            # Most tests run without the service worker; tests/browser/test_phones.py
+            # allows it (Chromium routes the worker's own requests through route() too).
+            service_workers="block",
+        )
+        self.context = browser.new_context(**(settings | options))
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        # Console errors a test expects (say, a request refused while offline).
+        self.allowed: list[re.Pattern] = []
+        self.context.route("**/*", self._only_local)
+        self.context.on("console", self._console_error)
+        self.context.on("weberror",
+                        lambda web_error: self.errors.append(f"page error: {web_error.error}"))
+
+    def _only_local(self, route, request) -> None:
         if urlsplit(request.url).hostname in LOCAL_HOSTS:
             route.continue_()
         else:
-            foreign.append(f"{request.method} {request.url}")
+            self.foreign.append(f"{request.method} {request.url}")
             route.abort("blockedbyclient")
 
-    def console_error(message):
+    def _console_error(self, message) -> None:
         # A refused form (422) or a deal already recorded (409) is an answer the page shows;
         # Chromium still logs it as a failed load.
-        if message.type == "error" and not REFUSAL.search(message.text):
-            where = message.location.get("url")
-            errors.append(f"console: {message.text}" + (f" ({where})" if where else ""))
+        if message.type != "error" or REFUSAL.search(message.text):
+            return
+        if any(pattern.search(message.text) for pattern in self.allowed):
+            return
+        where = message.location.get("url")
+        self.errors.append(f"console: {message.text}" + (f" ({where})" if where else ""))
 
-    context.route("**/*", only_local)
-    context.on("console", console_error)
-    context.on("weberror", lambda web_error: errors.append(f"page error: {web_error.error}"))
+    def check(self) -> None:
+        self.context.close()
+        problems = [f"asked another host: {request}" for request in self.foreign] + self.errors
+        assert not problems, "the browser saw:\n" + "\n".join(problems)
 
-    yield context.new_page()
 
-    context.close()
-    problems = [f"asked another host: {request}" for request in foreign] + errors
-    assert not problems, "the browser saw:\n" + "\n".join(problems)
+@pytest.fixture
+def page(browser, locale):
+    """A phone-sized page; at teardown, fails on foreign requests and console errors."""
+    phone = Phone(browser, locale)
+    yield phone.context.new_page()
+    phone.check()
 
 
 @pytest.fixture

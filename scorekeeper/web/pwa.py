@@ -1,0 +1,153 @@
+"""The app as phones install it: the web app manifest (in the reader's language), the
+service worker at the site's root, and the page it shows when the server cannot be
+reached. static/phone.js registers the worker, offers "Add to home screen", keeps the
+screen awake on a game's page, and keeps deals saved without a connection until they are
+sent (docs/phones.md).
+
+The worker (templates/sw.js, filled in here) is told the versioned addresses of the static
+files every page loads (``/static/app.js?v=…``, scorekeeper.web.assets): it keeps those
+ahead of time, so its own text — and so the browser's copy of it — changes whenever one of
+them does. Pages go to the network first; a copy is kept of each page in ``PAGES``, under
+its own address only, to show when the server cannot be reached: one game's page is never
+shown for another address, nor for its view-only link.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import force_locale, get_locale
+from flask_babel import gettext as _
+
+from .language import NAMES
+
+bp = Blueprint("pwa", __name__)
+
+THEME = "#0b6e4f"  # --accent in static/style.css
+BACKGROUND = "#fbfaf7"  # --bg
+ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x512", "any"),
+         ("icons/maskable-192.png", "192x192", "maskable"),
+         ("icons/maskable-512.png", "512x512", "maskable")]
+# The static files every page loads (whatever templates/base.html links, under the
+# versioned addresses the pages use) are kept by the worker before it takes over; any
+# other static file is kept the first time a page asks for it.
+# Pages the worker keeps a copy of (by their exact address, without a query), to show when
+# the server cannot be reached: home, the lists, the referee, a game's page and a game's
+# view-only page. Never the exports, the printable sheet or a correction form.
+PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-]+$",
+         r"^/view/[A-Za-z0-9_-]+$"]
+NO_CACHE = "no-cache"
+
+
+def _language() -> str:
+    """The language asked for in ``?lang=``, else the one the pages are shown in."""
+    asked = request.args.get("lang", "")
+    return asked if asked in NAMES else str(get_locale() or "en")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    language = _language()
+    with force_locale(language):
+        body = {
+            "id": url_for("home.index"),
+            "name": _("Hand Scorekeeper"),
+            "short_name": _("Hand"),
+            "description": _("Keep the score of a Hand table on your phones, and referee "
+                             "meld disputes."),
+            "lang": language,
+            "dir": "rtl" if language == "ar" else "ltr",
+            "start_url": url_for("home.index"),
+            "scope": url_for("home.index"),
+            "display": "standalone",
+            "background_color": BACKGROUND,
+            "theme_color": THEME,
+            "categories": ["games", "utilities"],
+            "icons": [{"src": url_for("static", filename=path), "sizes": sizes,
+                       "type": "image/png", "purpose": purpose}
+                      for path, sizes, purpose in ICONS],
+        }
+    response = make_response(json.dumps(body, ensure_ascii=False, indent=1))
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = NO_CACHE
+    return response
+
+
+def worker_config() -> dict:
+    """What the service worker is told: the addresses to keep ahead of time (static files
+    under their versioned addresses, the offline page in each language), the pages it may
+    keep copies of, and a version that moves with any of them."""
+    static = url_for("static", filename="")
+    # The offline page is laid out by base.html like every page: what it links is what
+    # every page loads.
+    page = render_template("offline.html")
+    shell = sorted(set(re.findall(rf'(?:href|src)="({re.escape(static)}[^"]+)"', page)))
+    offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
+    config = {"shell": shell, "offline": offline, "pages": PAGES, "static": static}
+    template = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
+        current_app.jinja_env, "sw.js")[0]
+    digest = hashlib.sha256((json.dumps(config) + template).encode()).hexdigest()[:12]
+    return {**config, "version": digest}
+
+
+@bp.get("/sw.js")
+def service_worker():
+    response = make_response(render_template("sw.js", config=worker_config()))
+    response.mimetype = "text/javascript"
+    # Browsers look for a new worker at every visit; no cache may answer for it.
+    response.headers["Cache-Control"] = NO_CACHE
+    response.headers["Service-Worker-Allowed"] = url_for("home.index")
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """The page the worker shows when the server cannot be reached (it keeps one per
+    language, and shows the one of the last page the phone opened)."""
+    language = _language()
+    with force_locale(language):
+        response = make_response(render_template("offline.html"))
+    response.headers["Cache-Control"] = NO_CACHE
+    response.headers["Content-Language"] = language
+    return response
+
+
+def content_language(response: Response) -> Response:
+    """Every page says its language, so the worker shows the offline page in the same."""
+    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
+        response.headers["Content-Language"] = str(get_locale() or "en")
+    return response
+
+
+def whole_image(response: Response) -> Response:
+    """A static image (the icons: a few kilobytes, kept by phones for a year) sent from
+    memory rather than streamed from its open file: the development server the browser
+    tests run leaves the file open when a browser drops the connection mid-answer, as
+    Chromium does with images of a page it leaves. (Text files are read whole anyway, to be
+    compressed: scorekeeper.compression.)"""
+    if (request.endpoint == "static" and response.direct_passthrough
+            and response.status_code == 200
+            and (response.mimetype or "").startswith("image/")):
+        body = response.response
+        response.direct_passthrough = False
+        response.set_data(response.get_data())
+        if hasattr(body, "close"):
+            body.close()
+    return response
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.after_request(content_language)
+    app.after_request(whole_image)

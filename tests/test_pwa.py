@@ -1,0 +1,135 @@
+"""The app as phones install it, seen by the server (scorekeeper/web/pwa.py): the manifest
+in each language, the service worker at the root and what it is told, the offline page,
+the header that tells a phone a deal it sends again is already in, and the clear error
+when DATABASE_URL names PostgreSQL without its driver. The browser side is
+tests/browser/test_phones.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from game_actions import deal_form
+
+from scorekeeper import ROOT
+
+
+@pytest.mark.parametrize(("query", "headers", "language"), [
+    ("", {}, "en"),
+    ("", {"Accept-Language": "ar"}, "ar"),
+    ("?lang=ar", {}, "ar"),
+    ("?lang=en", {"Accept-Language": "ar"}, "en"),
+    ("?lang=xx", {"Accept-Language": "ar"}, "ar"),
+])
+def test_the_manifest_speaks_the_language_asked(client, query, headers, language):
+    response = client.get(f"/manifest.webmanifest{query}", headers=headers)
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    assert response.headers["Cache-Control"] == "no-cache"
+    manifest = json.loads(response.data)
+    assert manifest["lang"] == language
+    assert manifest["dir"] == ("rtl" if language == "ar" else "ltr")
+    assert manifest["short_name"] == ("هاند" if language == "ar" else "Hand")
+    assert manifest["display"] == "standalone"
+    assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
+
+
+def test_every_page_links_the_manifest_in_its_own_language(client, game):
+    for path in ("/", "/new", "/history", "/referee", f"/games/{game}"):
+        for language in ("en", "ar"):
+            text = client.get(path, headers={"Accept-Language": language}).text
+            assert f'<link rel="manifest" href="/manifest.webmanifest?lang={language}">' \
+                in text, path
+            assert '<meta name="theme-color" content="#0b6e4f">' in text
+            assert re.search(r'<script src="/static/phone\.js\?v=[0-9a-f]{12}"', text)
+
+
+def test_the_service_worker_is_served_at_the_root_and_never_cached(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["Service-Worker-Allowed"] == "/"
+    config = json.loads(re.search(r"^const CONFIG = (.*);$", response.text, re.M)[1])
+    # What it keeps ahead of time: the very addresses the pages load, digests and all.
+    page = client.get("/").text
+    loaded = re.findall(r'<(?:link rel="stylesheet"|script) (?:href|src)="([^"]+)"', page)
+    assert loaded and set(loaded) <= set(config["shell"])
+    assert all("?v=" in url for url in config["shell"])
+    assert config["offline"] == {"en": "/offline?lang=en", "ar": "/offline?lang=ar"}
+    assert re.fullmatch(r"[0-9a-f]{12}", config["version"])
+
+
+def test_the_worker_keeps_game_pages_by_their_own_address_only(client):
+    pages = json.loads(re.search(r"^const CONFIG = (.*);$", client.get("/sw.js").text,
+                                 re.M)[1])["pages"]
+
+    def kept(path: str) -> bool:
+        return any(re.search(pattern, path) for pattern in pages)
+
+    assert kept("/games/abcdefghijklmnopqrstuvwx") and kept("/view/abcdefghijklmnopqrstuvwx")
+    for path in ("/games/abc/print", "/games/abc.csv", "/games/abc.json", "/games/abc/sheet",
+                 "/games/abc/deals/1/edit", "/games/abc/qr.svg", "/api/v1/games/abc",
+                 "/view/abc/print", "/offline"):
+        assert not kept(path), path
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "No connection"),
+                                                   ("ar", "لا اتصال")])
+def test_the_offline_page_in_each_language(client, language, heading):
+    response = client.get(f"/offline?lang={language}")
+    assert response.status_code == 200
+    assert response.headers["Content-Language"] == language
+    assert f"<h1>{heading}</h1>" in response.text
+    assert f'lang="{language}"' in response.text
+
+
+def test_the_language_chosen_on_this_phone_names_the_manifest(client):
+    client.set_cookie("lang", "ar")
+    assert 'href="/manifest.webmanifest?lang=ar"' in client.get("/").text
+    assert json.loads(client.get("/manifest.webmanifest").data)["lang"] == "ar"
+
+
+def test_pages_say_their_language(client):
+    assert client.get("/", headers={"Accept-Language": "ar"}).headers[
+        "Content-Language"] == "ar"
+    assert "Content-Language" not in client.get("/api/v1/rules").headers
+
+
+def test_a_deal_sent_again_is_said_to_be_in(client, actions, game):
+    actions.record(game, 1)
+    again = client.post(f"/games/{game}/deals", data=deal_form(1),
+                        headers={"HX-Request": "true"})
+    assert again.status_code == 409
+    assert again.headers["X-Already-Recorded"] == "true"
+    other = client.post(f"/games/{game}/deals", data=deal_form(1, winner=2, hands={0: 20, 1: None}),
+                        headers={"HX-Request": "true"})
+    assert other.status_code == 409
+    assert other.headers["X-Already-Recorded"] == "false"
+
+
+def test_the_game_page_carries_the_outbox_and_the_awake_switch(client, game):
+    page = client.get(f"/games/{game}").text
+    assert f'data-record="/games/{game}/deals"' in page
+    assert "data-awake hidden" in page
+    assert page.count("data-outbox-text=") == 4
+
+
+def test_postgresql_without_its_driver_says_what_to_install(tmp_path):
+    # psycopg hidden from a fresh interpreter, as on a machine that installed no extra.
+    script = """
+import sys
+sys.modules["psycopg"] = None
+from scorekeeper import create_app
+try:
+    create_app({"SQLALCHEMY_DATABASE_URI": "postgresql://u@h/db", "SECRET_KEY": "x"})
+except RuntimeError as error:
+    print(error)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=ROOT, env={"SCOREKEEPER_INSTANCE": str(tmp_path), "PATH": ""},
+                         timeout=60)
+    assert "pip install '.[postgres]'" in run.stdout, run.stderr[-2000:]
