@@ -13,6 +13,8 @@ Written out:
   cards, transparent corners;
 - ``maskable-192.png``, ``maskable-512.png``: purpose "maskable", green to every edge,
   the cards inside the middle 80 % (the safe zone a launcher's mask never cuts);
+- ``icon-32.png``: the page's favicon, which every browser fetches with the page (the big
+  ones only when the app is installed);
 - ``apple-touch-icon.png`` (180 px): iOS rounds the corners itself and shows no
   transparency, so green to every edge, like the maskable one.
 """
@@ -100,6 +102,7 @@ def artwork(size: int, inner: float, rounded: bool) -> Image.Image:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    artwork(32, 0.86, rounded=True).save(OUT / "icon-32.png", optimize=True)
     for size in (192, 512):
         artwork(size, 0.86, rounded=True).save(OUT / f"icon-{size}.png", optimize=True)
         # The safe zone is a circle of 80 % of the width: the fanned cards' corners must

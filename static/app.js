@@ -107,6 +107,20 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
+// A deal saved from this phone answers with the new row and totals only (games/_saved.html),
+// and names the version the live part now shows, so it does not fetch the sheet again.
+document.addEventListener("sheet-saved", (event) => {
+  const part = live();
+  if (part) {
+    part.dataset.etag = event.detail.etag;
+    part.dataset.next = String(event.detail.next);
+  }
+  const audit = document.getElementById("audit");
+  if (audit && audit.open) {
+    htmx.trigger(audit, "refresh");
+  }
+});
+
 // A deal form someone has started filling in is never replaced under them: when the live
 // part shows another phone's change, a form left untouched is brought up to date (the
 // whole game part is fetched again), and a touched one keeps what was typed and says the

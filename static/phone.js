@@ -525,15 +525,20 @@ if (window.htmx) {
       keepDeal(event.detail.elt);
     }
   });
+  const sheetChanged = () => {
+    showOutbox();
+    wireAwake();
+    // The sheet changed: the worker keeps the page as it now is, for offline use.
+    window.clearTimeout(keepTimer);
+    keepTimer = window.setTimeout(keepThisPage, 1500);
+  };
   document.addEventListener("htmx:afterSwap", (event) => {
     if (event.target.matches("#game, [data-live]")) {
-      showOutbox();
-      wireAwake();
-      // The sheet changed: the worker keeps the page as it now is, for offline use.
-      window.clearTimeout(keepTimer);
-      keepTimer = window.setTimeout(keepThisPage, 1500);
+      sheetChanged();
     }
   });
+  // A save answered with the new row only (static/app.js).
+  document.addEventListener("sheet-saved", sheetChanged);
 }
 
 window.addEventListener("online", send);

@@ -28,7 +28,7 @@ def alerts(text: str) -> list[str]:
 
 def totals_row(text: str) -> list[int]:
     """The totals in the sheet's footer."""
-    foot = re.search(r"<tfoot>(.*?)</tfoot>", text, re.S)
+    foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", text, re.S)
     assert foot, "no score sheet on the page"
     return [int(t) for t in re.findall(r"<td[^>]*>(-?\d+)</td>", foot.group(1))]
 

@@ -10,6 +10,9 @@ test app (tests/conftest.py).
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from game_actions import BAD_DEALS, FIRST_SCORES, FOUR, deal_form
 from pagework import HX, alerts, is_fragment, totals_row
@@ -34,6 +37,27 @@ def test_record_deal_with_htmx_answers_the_fragment_with_the_new_totals(client, 
     assert totals_row(response.text) == [20, -30, 100]
     assert "Record deal 2" in response.text
     assert actions.state(game)["totals"] == FIRST_SCORES
+
+
+def test_a_later_deal_saved_with_htmx_answers_its_row_and_the_totals_only(client, actions,
+                                                                          played):
+    """Issue 12: "an HTMX save must answer ≤ 6 KB compressed however long the game … send
+    the new row and the totals". The form for the next deal is the swap's target; the row,
+    the totals and where the game stands go out of band."""
+    response = client.post(f"/games/{played}/deals", data=deal_form(2), headers=HX)
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#record"
+    assert json.loads(response.headers["HX-Trigger-After-Swap"])["sheet-saved"]["next"] == 3
+    text = response.text
+    assert "Record deal 3" in text
+    assert re.findall(r'data-deal="(\d+)"', text) == ["2"]  # the new row, no other
+    assert 'hx-swap-oob="beforeend:#sheet-rows"' in text
+    assert totals_row(text) == [40, -60, 200] == list(actions.state(played)["totals"].values())
+    for part in ("sheet-head", "sheet-totals", "status", "chart", "actions"):
+        assert f'id="{part}" hx-swap-oob="true"' in text, part
+    # The undo button names the new last deal and the version after the save.
+    assert "Undo deal 2" in text
+    assert actions.state(played)["version"] in text
 
 
 def test_record_deal_counts_the_cards_left_with_the_indicator(client, actions, game):

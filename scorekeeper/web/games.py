@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import secrets
 
 import segno
@@ -199,17 +200,34 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
         error = error or form_error
     elif form is None:
         form = _deal_form(table, state)
-    context = dict(game=game, state=state, table=table, sheet=Sheet.of(state), form=form,
-                   error=error, form_error=form_error, undo_form=FlaskForm(), say=say,
-                   preset_name=PRESET_NAMES.get(table.rules.preset),
-                   locked=device.locked(game), live=live.for_game(game),
-                   version=version_of(game),
-                   kept=kept_rulings(game, table.rules), deck=DECK)
+    context = _context(game, state, form) | dict(
+        error=error, form_error=form_error, preset_name=PRESET_NAMES.get(table.rules.preset),
+        locked=device.locked(game), kept=kept_rulings(game, table.rules))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
             else render_template("games/show.html", **context))
     response = make_response(html, status)
+    response.headers["Vary"] = "HX-Request"
+    return device.remember(response, game.id)
+
+
+def _context(game: Game, state, form) -> dict:
+    return dict(game=game, state=state, table=state.table, sheet=Sheet.of(state), form=form,
+                undo_form=FlaskForm(), say=say, live=live.for_game(game),
+                version=version_of(game), deck=DECK)
+
+
+def saved_part(game: Game, state) -> Response:
+    """The answer to a deal saved with HTMX: the next deal's form, and out of band the new
+    row, the totals and where the game stands (templates/games/_saved.html), the same few
+    KB however long the game. The live part is told the version it now shows."""
+    context = _context(game, state, _deal_form(state.table, state)) | dict(editable=True)
+    response = make_response(render_template("games/_saved.html", **context))
+    response.headers["HX-Retarget"] = "#record"
+    response.headers["HX-Reswap"] = "outerHTML"
+    response.headers["HX-Trigger-After-Swap"] = json.dumps({"sheet-saved": {
+        "etag": context["live"].etag, "next": state.next_deal}})
     response.headers["Vary"] = "HX-Request"
     return device.remember(response, game.id)
 
@@ -259,7 +277,11 @@ def record(game_id: str):
         response.headers["X-Already-Recorded"] = "true" if conflict.repeat else "false"
         return response
     if htmx:
-        return game_page(game, state=state)
+        # The first deal replaces the sheet's "no deals yet", the last ends the game: both
+        # change the whole part.
+        if state.finished or len(state.deals) == 1:
+            return game_page(game, state=state)
+        return saved_part(game, state)
     return redirect(url_for("games.show", game_id=game.id))
 
 
