@@ -27,7 +27,7 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 
 .DEFAULT_GOAL := help
-.PHONY: help run test test-newest lint lock typecheck browser clean translations messages
+.PHONY: help run test test-newest lint lock typecheck browser postgres clean translations messages
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
@@ -122,7 +122,18 @@ browser: ## Install Debian's Chromium and a font for the browser tests, if missi
 		$(APT_GET) install --no-install-recommends chromium fonts-dejavu-core; \
 	fi
 
-test: $(VENV)/.test-installed translations browser ## Lint with ruff, type-check, then run pytest (with browser tests)
+# PostgreSQL's server programs, for the tests that serve the app on PostgreSQL or check what
+# only PostgreSQL does (tests/pgserver.py starts a throwaway server; nothing runs as a
+# service).
+PG_CTL = $(firstword $(wildcard /usr/lib/postgresql/*/bin/pg_ctl))
+postgres: ## Install Debian's PostgreSQL server programs for the tests, if missing
+	@if [ -z "$(PG_CTL)" ]; then \
+		set -x; \
+		$(APT_GET) update && \
+		$(APT_GET) install --no-install-recommends postgresql; \
+	fi
+
+test: $(VENV)/.test-installed translations browser postgres ## Lint with ruff, type-check, then run pytest (with browser tests)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/mypy scorekeeper

@@ -3,9 +3,12 @@
 ``AuthActions`` logs in), with the games the page tests start from: ``game``, ``played``
 and ``finished``."""
 
+import os
+
 import pytest
 from flask import Flask
 from game_actions import NAMES, GameActions
+from pgserver import LocalPostgres
 from phone_client import ConformingClient, PhoneClient
 
 from scorekeeper import create_app
@@ -37,6 +40,18 @@ def app():
     with app.app_context():
         db.create_all()
     yield app
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A PostgreSQL database for the tests that check what only PostgreSQL does: the one
+    SCOREKEEPER_TEST_POSTGRES names, or a throwaway server started once for the session
+    (tests/pgserver.py; `make test` installs Debian's postgresql for it)."""
+    if named := os.environ.get("SCOREKEEPER_TEST_POSTGRES"):
+        yield named
+        return
+    with LocalPostgres() as server:
+        yield server.url
 
 
 @pytest.fixture

@@ -109,23 +109,20 @@ def test_a_second_start_waits_while_a_migration_holds_the_database(tmp_path):
     assert set(_head(tmp_path)) == _heads()
 
 
-# PostgreSQL, when one is named for the tests (as in tests/test_backup.py): an empty
-# database is made for the test beside it, and dropped after.
-POSTGRES = os.environ.get("SCOREKEEPER_TEST_POSTGRES")
+# PostgreSQL (conftest's postgres_url): an empty database is made for the test beside
+# it, and dropped after.
 # migrations/env.py's MIGRATION_LOCK.
 MIGRATION_LOCK = 0x48414E44
 
 
 @pytest.fixture
-def postgres():
-    if not POSTGRES:
-        pytest.skip("SCOREKEEPER_TEST_POSTGRES names no PostgreSQL database")
+def postgres(postgres_url):
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
     from scorekeeper import normalise_database_url
 
-    url = make_url(normalise_database_url(POSTGRES))
+    url = make_url(normalise_database_url(postgres_url))
     name = f"migrate_twice_{os.getpid()}"
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:

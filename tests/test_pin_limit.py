@@ -6,7 +6,6 @@ under a lock on the game."""
 
 from __future__ import annotations
 
-import os
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -22,9 +21,7 @@ API = "/api/v1"
 PIN = "2468"
 
 
-# PostgreSQL too, when one is named for the tests (as in tests/test_backup.py); it is
-# emptied for each test.
-POSTGRES = os.environ.get("SCOREKEEPER_TEST_POSTGRES")
+# PostgreSQL too (conftest's postgres_url), emptied for each test.
 _APPS: list = []
 
 
@@ -42,9 +39,7 @@ def _app(url):
 def database(request, tmp_path):
     """The database every app of the test shares: a SQLite file, or PostgreSQL."""
     if request.param == "postgresql":
-        if not POSTGRES:
-            pytest.skip("SCOREKEEPER_TEST_POSTGRES names no PostgreSQL database")
-        url = POSTGRES
+        url = request.getfixturevalue("postgres_url")
         with _app(url).app_context():
             db.drop_all()
     else:
