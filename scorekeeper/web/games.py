@@ -200,9 +200,11 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
         error = error or form_error
     elif form is None:
         form = _deal_form(table, state)
+    locked = device.locked(game)
     context = _context(game, state, form) | dict(
         error=error, form_error=form_error, preset_name=PRESET_NAMES.get(table.rules.preset),
-        locked=device.locked(game), kept=kept_rulings(game, table.rules))
+        locked=locked, kept=kept_rulings(game, table.rules),
+        live_part=live.part(game, state, live.for_game(game), editable=not locked))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -213,16 +215,16 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
 
 
 def _context(game: Game, state, form) -> dict:
-    return dict(game=game, state=state, table=state.table, sheet=Sheet.of(state), form=form,
-                undo_form=FlaskForm(), say=say, live=live.for_game(game),
-                version=version_of(game), deck=DECK)
+    return dict(game=game, state=state, table=state.table, form=form, undo_form=FlaskForm(),
+                say=say, live=live.for_game(game), version=version_of(game), deck=DECK)
 
 
 def saved_part(game: Game, state) -> Response:
     """The answer to a deal saved with HTMX: the next deal's form, and out of band the new
     row, the totals and where the game stands (templates/games/_saved.html), the same few
     KB however long the game. The live part is told the version it now shows."""
-    context = _context(game, state, _deal_form(state.table, state)) | dict(editable=True)
+    context = _context(game, state, _deal_form(state.table, state)) | dict(
+        editable=True, sheet=Sheet.of(state))
     response = make_response(render_template("games/_saved.html", **context))
     response.headers["HX-Retarget"] = "#record"
     response.headers["HX-Reswap"] = "outerHTML"

@@ -8,16 +8,19 @@ form being filled in alone."""
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC
 
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import get_locale
+from markupsafe import Markup
 from sqlalchemy import select
 
 from ..extensions import db
 from ..i18n import say
 from ..models import Game
+from ..rules import GameState
 from ..storage import states_of
 from . import device
 from .labels import PRESET_NAMES
@@ -69,16 +72,38 @@ def view(view_id: str):
     return _answer(game, for_view(game, view_id), editable=False)
 
 
+# The live part as rendered, by its version and address: the version names the game's
+# time stamp, the language and whether the viewer may correct deals, so a game page costs
+# the same however many deals its sheet holds once the part is rendered. A cache: every
+# change moves the version, and an entry never asked for again falls out.
+_PARTS: OrderedDict[tuple[str, str], Markup] = OrderedDict()
+_KEEP = 256
+
+
+def part(game: Game, state: GameState, live: Live, editable: bool) -> Markup:
+    """The live part of *game*'s page (templates/games/_live.html) at *state*."""
+    key = (live.etag, live.url)
+    html = _PARTS.get(key)
+    if html is None:
+        html = Markup(render_template(
+            "games/_live.html", live=live, editable=editable, state=state, table=state.table,
+            sheet=Sheet.of(state), say=say, game=game if editable else None,
+            preset_name=PRESET_NAMES.get(state.table.rules.preset)))
+        _PARTS[key] = html
+        if len(_PARTS) > _KEEP:
+            _PARTS.popitem(last=False)
+    else:
+        _PARTS.move_to_end(key)
+    return html
+
+
 def _answer(game: Game, live: Live, editable: bool):
     if live.etag in request.if_none_match:
         response = make_response("", 304)
     else:
         # From the cache of replayed states when it has this version of the game.
         [(game, state)] = states_of([game.id])
-        response = make_response(render_template(
-            "games/_live.html", live=live, editable=editable, state=state, table=state.table,
-            sheet=Sheet.of(state), say=say, game=game if editable else None,
-            preset_name=PRESET_NAMES.get(state.table.rules.preset)))
+        response = make_response(part(game, state, live, editable))
     response.set_etag(live.etag)
     # Asked afresh every time (the page sends its version itself): no cache may answer.
     response.headers["Cache-Control"] = "no-cache, private"

@@ -10,13 +10,11 @@ from sqlalchemy import select
 
 from ..codec import state_to_json
 from ..extensions import db
-from ..i18n import say
 from ..models import Game
 from ..storage import state_and_log, state_of, version_of
 from . import live
 from .games import csv_download, json_download, printed, qr_svg
 from .labels import PRESET_NAMES
-from .sheet import Sheet
 
 bp = Blueprint("viewonly", __name__, url_prefix="/view")
 
@@ -37,9 +35,10 @@ def show(view_id: str):
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
-                           table=state.table, sheet=Sheet.of(state), say=say,
+                           table=state.table,
                            preset_name=PRESET_NAMES.get(state.table.rules.preset),
-                           live=live.for_view(game, view_id))
+                           live_part=live.part(game, state, live.for_view(game, view_id),
+                                               editable=False))
 
 
 @bp.get("/<view_id>/print")
