@@ -239,7 +239,7 @@ function describe(form) {
       const melded = hand.querySelector(".melded input:checked");
       const said = (cards && cards.value.trim()) || (points && points.value.trim());
       if (melded && melded.value === "no") {
-        parts.push(text("unmelded").replace("NAME", name));
+        parts.push(text("unmelded").replace("#", name));
       } else if (said) {
         parts.push(`${name} ${said}`);
       }

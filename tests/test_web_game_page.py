@@ -69,7 +69,7 @@ def test_hareeqa_game_page_shows_the_points_and_the_pot(client, actions):
     points = actions.state(game_id)["points"]
     text = client.get(f"/games/{game_id}").text
     line = " · ".join(f"{name} {points[name]}" for name in THREE)
-    assert f'<p class="hareeqa">Points: {line} · pot 0</p>' in text
+    assert f'<p class="hareeqa" id="points">Points: {line} · pot 0</p>' in text
     assert "Rounds left" not in text
 
 
