@@ -75,10 +75,15 @@ lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versio
 	$(PIP_COMPILE) --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
 	$(PIP_COMPILE) --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
 
+# Waitress reads a whole body (to a temporary file) before the app sees it: one over 1 MiB
+# is refused there, at once. The app's own limit is 64 KiB (413, with the JSON error under
+# /api/v1); bodies between the two reach it and get that answer.
+WAITRESS_LIMITS = --max-request-body-size=1048576
+
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
-	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call scorekeeper:create_app
+	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) $(WAITRESS_LIMITS) --call scorekeeper:create_app
 
 # The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
 # THREADS threads each, after the migrations. Several workers need PostgreSQL

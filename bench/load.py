@@ -60,6 +60,10 @@ REQUEST_TIMEOUT = 10
 RESEND = 0.25  # how often a client sends a deal a second time on purpose
 
 
+# As the Makefile's WAITRESS_LIMITS: waitress refuses a body over 1 MiB before reading it.
+WAITRESS_LIMITS = ["--max-request-body-size=1048576"]
+
+
 class Server:
     """The app served by waitress in a process of its own, as ``make run`` serves it."""
 
@@ -80,7 +84,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(BIN / "waitress-serve"), "--host=127.0.0.1", "--port=0",
-             "--call", "scorekeeper:create_app"],
+             *WAITRESS_LIMITS, "--call", "scorekeeper:create_app"],
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         deadline = time.monotonic() + 30

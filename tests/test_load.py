@@ -8,6 +8,7 @@ minute at most (about 15 s here). ``pytest -m load`` runs these alone."""
 
 from __future__ import annotations
 
+import http.client
 import importlib.util
 import sys
 from pathlib import Path
@@ -35,3 +36,24 @@ def test_twenty_phones_on_ten_games_lose_nothing_and_record_nothing_twice(tmp_pa
     assert report["resent_already_recorded"] > 0
     if kill:
         assert report["unanswered"] > 0  # the kill did cut requests off
+
+
+def test_the_server_refuses_a_body_over_a_mebibyte_before_reading_it(tmp_path):
+    """Issue 12: "One 200 MB JSON body pushed the server to 962 MB." Waitress, as `make run`
+    starts it, answers 413 to a body over 1 MiB from its Content-Length alone; the app
+    answers 413 to one over 64 KiB (tests/test_limits.py)."""
+    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
+    assert f"WAITRESS_LIMITS = {' '.join(bench.WAITRESS_LIMITS)}" in makefile
+    server = bench.Server(tmp_path / "limits.sqlite")
+    server.upgrade()
+    server.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.putrequest("POST", "/api/v1/games")
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", str(200 * 2**20))
+        connection.endheaders()
+        connection.send(b"{" * 65536)  # a start; the rest is never sent
+        assert connection.getresponse().status == 413
+    finally:
+        server.stop()

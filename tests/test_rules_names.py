@@ -39,6 +39,10 @@ def test_a_name_with_a_hiding_or_reversing_mark_is_refused(name):
     ("Ali", "A\u200dli"),         # a zero-width joiner shows nothing
     ("علي", "علی"),               # Persian yeh for Arabic yeh
     ("Player 1", "Player ١"),     # Arabic-Indic one
+    ("Ali", "AIi"),               # a capital I for the small l
+    ("Player 1", "Player l"),     # a small l for the digit one
+    ("Omar", "0mar"),             # a zero for the O
+    ("سامي", "ســامي"),           # the stretching tatweel
 ])
 def test_names_that_look_the_same_are_refused(first, second):
     with pytest.raises(RulesError, match="look the same on the sheet"):

@@ -26,6 +26,8 @@ LOOK_ALIKES = str.maketrans({
     "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ζ": "z", "μ": "m",
     # Persian and Urdu letters drawn as the Arabic ones
     "\u06cc": "\u064a", "\u06a9": "\u0643", "\u06c1": "\u0647", "\u0649": "\u064a",
+    # The stretching tatweel lengthens a stroke and is no letter.
+    "\u0640": None,
     # Digits of other scripts
     "\u0660": "0", "\u0661": "1", "\u0662": "2", "\u0663": "3", "\u0664": "4",
     "\u0665": "5", "\u0666": "6", "\u0667": "7", "\u0668": "8", "\u0669": "9",
@@ -44,16 +46,24 @@ def normal_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
+# A capital I, a small l and the digit 1 are one stroke in the sans-serif type phones use,
+# as are a capital O and a zero. Case is set aside first, so a small i counts as a stroke
+# too: "Rami" and "Raml" are refused together, a small price for "Ali" and "AIi".
+STROKES = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
+
+
 def skeleton(name: str) -> str:
     """What a reader sees of *name*: case, direction marks, joiners and look-alike letters
     set aside. Two names with one skeleton cannot be told apart on the sheet.
 
-    >>> skeleton("Ali") == skeleton("АLI") == skeleton("A\\u200dli")
+    >>> skeleton("Ali") == skeleton("АLI") == skeleton("A\\u200dli") == skeleton("AIi")
     True
+    >>> skeleton("Omar") == skeleton("0mar"), skeleton("Ali") == skeleton("Alia")
+    (True, False)
     """
     seen = "".join(c for c in normal_name(name).casefold()
                    if unicodedata.category(c) != "Cf")
-    return seen.translate(LOOK_ALIKES)
+    return seen.translate(LOOK_ALIKES).translate(STROKES)
 
 
 def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
