@@ -341,7 +341,7 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
               else Server(database, postgres))
     server.upgrade()
     server.start()
-    pages_per_second = memory = None
+    pages_per_second = page_p50 = memory = None
     cpu: list[float] = []
     try:
         ids = [request(server, "POST", f"{API}/games", game_body())["id"]
@@ -370,7 +370,8 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
             cpu.append(server.cpu_seconds())
         pages = 0
         if page_seconds:
-            pages_per_second, pages = read_pages(server, ids, clients, page_seconds, results)
+            pages_per_second, pages, page_p50 = read_pages(server, ids, clients, page_seconds,
+                                                           results)
         if serving:
             cpu.append(server.cpu_seconds())
             memory = server.rss_mb()
@@ -391,7 +392,7 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         "deals": len(results.acked),  # acknowledged with a 201
         "stored": sum(len(state["deals"]) for state in served.values()),
         "deals_per_second": round(len(results.acked) / elapsed, 1),
-        "pages_per_second": pages_per_second, "rss_mb": memory,
+        "pages_per_second": pages_per_second, "page_p50_ms": page_p50, "rss_mb": memory,
         "cpu_ms_per_post": cpu_per_post, "cpu_ms_per_page": cpu_per_page,
         "posts": len(latencies), "answers": dict(sorted(results.answers.items())),
         "resent_already_recorded": results.resent, "unanswered": results.unanswered,
@@ -404,11 +405,12 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
 
 
 def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
-               results: Results) -> tuple[float, int]:
-    """Game pages a second, and how many were read: *clients* phones each opening its
-    game's page (the whole HTML page, as a phone opening the link) again and again for
-    *seconds*."""
+               results: Results) -> tuple[float, int, float | None]:
+    """Game pages a second, how many were read and the median time one took (ms):
+    *clients* phones each opening its game's page (the whole HTML page, as a phone opening
+    the link) again and again for *seconds*."""
     counts = [0] * clients
+    took: list[float] = []
     stop = time.monotonic() + seconds
 
     def reader(i: int) -> None:
@@ -416,9 +418,11 @@ def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
                                                 timeout=REQUEST_TIMEOUT)
         try:
             while time.monotonic() < stop:
+                start = time.perf_counter()
                 connection.request("GET", f"/games/{ids[i % len(ids)]}")
                 response = connection.getresponse()
                 body = response.read()
+                took.append(time.perf_counter() - start)
                 if response.status != 200 or b'class="sheet"' not in body:
                     with results.lock:
                         results.problems.append(f"page: {response.status}")
@@ -433,7 +437,8 @@ def read_pages(server: Server, ids: list[str], clients: int, seconds: float,
         thread.start()
     for thread in threads:
         thread.join(seconds + REQUEST_TIMEOUT)
-    return round(sum(counts) / (time.perf_counter() - started), 1), sum(counts)
+    median = round(1000 * statistics.median(took), 1) if took else None
+    return round(sum(counts) / (time.perf_counter() - started), 1), sum(counts), median
 
 
 def check(database: Path | str, served: dict[str, dict],

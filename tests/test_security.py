@@ -183,6 +183,25 @@ def test_the_json_api_needs_no_csrf_token(csrf_app):
     assert response.status_code == 201
 
 
+def test_a_deal_form_rendered_once_carries_each_phones_own_token(csrf_app):
+    """The page's parts are kept once rendered (scorekeeper/web/live.py), the deal form
+    too: each phone still gets its own session's token, and each can record with it."""
+    phones = [csrf_app.test_client() for _ in range(2)]
+    game_id = phones[0].post(f"{API}/games", json={"rules": "levant", "players": THREE,
+                                                   "first_dealer": "Ali"}).get_json()["id"]
+    tokens = []
+    for phone in phones:
+        page = phone.get(f"/games/{game_id}").text
+        form = page[page.index('class="deal-form"'):]
+        tokens.append(re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                                form).group(1))
+    assert tokens[0] != tokens[1]
+    assert "\x00" not in page
+    answer = phones[1].post(f"/games/{game_id}/deals",
+                            data=deal_form(1) | {"csrf_token": tokens[1]})
+    assert answer.status_code == 302, answer.text
+
+
 # --- reaching a game -----------------------------------------------------------------
 
 def test_ids_and_view_ids_are_long_random_and_distinct(app, actions):

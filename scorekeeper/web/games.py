@@ -198,13 +198,18 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
     if state.finished:
         form = None  # a finished game takes no more deals: say why at the top instead
         error = error or form_error
-    elif form is None:
+    fresh = form is None and not state.finished
+    if fresh:
         form = _deal_form(table, state)
     locked = device.locked(game)
     context = _context(game, state, form) | dict(
         error=error, form_error=form_error, preset_name=PRESET_NAMES.get(table.rules.preset),
-        locked=locked, kept=kept_rulings(game, table.rules),
-        live_part=live.part(game, state, live.for_game(game), editable=not locked))
+        locked=locked, kept=kept_rulings(game, table.rules))
+    context["live_part"] = live.part(game, state, context["live"], editable=not locked)
+    if fresh and not locked:
+        # The next deal's form as this version of the game starts it, rendered once.
+        context["record_part"] = live.kept(("record", context["live"].etag), lambda: (
+            render_template("games/_record.html", **context)))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block

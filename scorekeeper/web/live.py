@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC
 
-from flask import Blueprint, abort, make_response, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import select
 
@@ -72,29 +82,37 @@ def view(view_id: str):
     return _answer(game, for_view(game, view_id), editable=False)
 
 
-# The live part as rendered, by its version and address: the version names the game's
-# time stamp, the language and whether the viewer may correct deals, so a game page costs
-# the same however many deals its sheet holds once the part is rendered. A cache: every
-# change moves the version, and an entry never asked for again falls out.
-_PARTS: OrderedDict[tuple[str, str], Markup] = OrderedDict()
-_KEEP = 256
+# Parts of a game's page as rendered, by the game's version (the live part's etag: the
+# game's time stamp, the language and whether the viewer may correct deals) and what else
+# they depend on, so a page costs the same however many deals its sheet holds. A cache:
+# every change moves the version, and an entry never asked for again falls out.
+_PARTS: OrderedDict[tuple[str, ...], str] = OrderedDict()
+_KEEP = 512
+# A form's CSRF token is the session's own: kept as this slot, put back for each session.
+_TOKEN_SLOT = "\x00csrf\x00"
 
 
-def part(game: Game, state: GameState, live: Live, editable: bool) -> Markup:
-    """The live part of *game*'s page (templates/games/_live.html) at *state*."""
-    key = (live.etag, live.url)
+def kept(key: tuple[str, ...], render: Callable[[], str]) -> Markup:
+    """The part *key* as *render* renders it, rendered once while the game is unchanged."""
+    token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
     html = _PARTS.get(key)
     if html is None:
-        html = Markup(render_template(
-            "games/_live.html", live=live, editable=editable, state=state, table=state.table,
-            sheet=Sheet.of(state), say=say, game=game if editable else None,
-            preset_name=PRESET_NAMES.get(state.table.rules.preset)))
+        fresh = render()
+        html = fresh.replace(token, _TOKEN_SLOT) if token else fresh
         _PARTS[key] = html
         if len(_PARTS) > _KEEP:
             _PARTS.popitem(last=False)
     else:
         _PARTS.move_to_end(key)
-    return html
+    return Markup(html.replace(_TOKEN_SLOT, token) if token else html)
+
+
+def part(game: Game, state: GameState, live: Live, editable: bool) -> Markup:
+    """The live part of *game*'s page (templates/games/_live.html) at *state*."""
+    return kept(("live", live.etag, live.url), lambda: render_template(
+        "games/_live.html", live=live, editable=editable, state=state, table=state.table,
+        sheet=Sheet.of(state), say=say, game=game if editable else None,
+        preset_name=PRESET_NAMES.get(state.table.rules.preset)))
 
 
 def _answer(game: Game, live: Live, editable: bool):
