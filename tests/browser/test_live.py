@@ -127,3 +127,28 @@ def test_the_history_of_changes_opens_on_the_game_page(page, live_url, shot):
     expect(changes.first.locator("time")).not_to_contain_text("UTC")
     changes.first.scroll_into_view_if_needed()
     shot(page, "live-history")
+
+
+def test_a_deal_saved_here_adds_its_row_and_the_sheet_stays_current(page, live_url, shot):
+    """Issue 12: a save answers with the new row and the totals only; the page then shows
+    the game's current version, so its next question about the sheet is answered 304."""
+    game = new_game(live_url)
+    another_phone_records(live_url, game["id"], 1)
+    page.goto(game["url"])
+    page.evaluate(f"{MARKER} = true")
+    page.get_by_label("Redeal (identical pairs)").check()
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(2)
+    expect(page.locator(".sheet tbody tr[data-deal='2']")).to_have_class(re.compile("redeal"))
+    expect(page.get_by_role("button", name="Undo deal 2")).to_be_visible()
+    expect(page.locator(".sheet tfoot")).to_contain_text("35")
+    assert page.evaluate(MARKER) is True, "the page reloaded"
+    status = page.evaluate("""async () => {
+        const live = document.querySelector("[data-live]");
+        const answer = await fetch(live.getAttribute("hx-get"),
+                                   {headers: {"If-None-Match": `"${live.dataset.etag}"`}});
+        return answer.status;
+    }""")
+    assert status == 304
+    shot(page, "saved-row-added")
