@@ -6,30 +6,15 @@ view-only page follows too; the history of changes opens from the game page."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 
 from playwright.sync_api import Page, expect
 
-PLAYERS = ["Sami", "Rana", "Omar"]
+from .table import api, new_game
+
 MARKER = "window.__noReload"
 POLL_MS = 8_000  # a 5-second poll, and some room
-
-
-def api(live_url: str, method: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        f"{live_url}/api/v1{path}", method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def new_game(live_url: str) -> dict:
-    return api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
-                                            "first_dealer": "Sami"})
 
 
 def another_phone_records(live_url: str, game_id: str, number: int) -> None:

@@ -18,37 +18,21 @@ Every context still fails on a request to another host, a console error or a pag
 
 from __future__ import annotations
 
-import json
 import re
 import struct
 import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phone
+from .table import PLAYERS, api, new_game
 
-PLAYERS = ["Sami", "Rana", "Omar"]
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 ANDROID_FIREFOX = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0"
 # Offline, Chromium logs each request the page makes that cannot go out.
 OFFLINE_ERRORS = re.compile(r"ERR_INTERNET_DISCONNECTED|Failed to load resource")
-
-
-def api(live_url: str, method: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        f"{live_url}/api/v1{path}", method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def new_game(live_url: str) -> dict:
-    return api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
-                                            "first_dealer": "Sami"})
 
 
 def deals_of(live_url: str, game_id: str) -> list[dict]:
