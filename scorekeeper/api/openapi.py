@@ -104,8 +104,9 @@ _BODY_LIMITS = {
 }
 # Writes to a game created with a "pin" carry it in this header.
 _TABLE_PIN = {"name": "X-Table-PIN", "in": "header", "required": False,
-              "schema": {"type": "string", "pattern": "^[0-9]{4,8}$"},
-              "description": "The table's PIN, needed to change a game created with one"}
+              "schema": {"type": "string"},
+              "description": "The table's PIN (4 to 8 digits), needed to change a game "
+                             "created with one; a game without a PIN ignores it"}
 _LOCKED = {
     "403": {"description": "The game has a table PIN and X-Table-PIN is missing or wrong; "
                            "nothing was changed", "content": _ERROR},
@@ -129,7 +130,23 @@ _VERSION_NEEDED = {
     "428": {"description": "No version given: say which version of the game the change "
                            "was made from", "content": _ERROR}}
 _TOO_LARGE = {"413": {"description": "The body is over 64 KiB", "content": _ERROR}}
-_DEAL_BODY = {"required": True, "content": {"application/json": {"schema": {
+# Links from a new game to its deals, and from a recorded deal to its correction and undo:
+# a client (or a fuzzer such as Schemathesis) follows them with the id and number given.
+_CREATED_LINKS = {
+    "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
+    "record": {"operationId": "record_deal",
+               "parameters": {"game_id": "$response.body#/id"}},
+}
+_RECORDED_LINKS = {
+    "read": {"operationId": "read_game", "parameters": {"game_id": "$request.path.game_id"}},
+    "correct": {"operationId": "correct_deal", "parameters": {
+        "game_id": "$request.path.game_id", "number": "$request.body#/deal"}},
+    "undo": {"operationId": "undo_deal", "parameters": {
+        "game_id": "$request.path.game_id", "number": "$request.body#/deal"}},
+}
+_DEAL_EXAMPLE = {"deal": 1, "outcome": "stock_exhausted"}
+_DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEAL_EXAMPLE,
+                                                                 "schema": {
     "type": "object", "required": ["deal", "outcome"], "properties": {
         "deal": {"type": "integer", "minimum": 1},
         "version": {"type": "string", "description": "On a correction, the game's version "
@@ -142,17 +159,25 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"schema": {
 
 
 def _post(summary: str, request: dict, response: dict) -> dict:
+    required = ["rules", *request.pop("_required", [])]
+    # A question's optional fields may be null, read as not given (as the server reads
+    # them: scorekeeper/referee.py).
+    properties = {name: schema if name in required else _or_null(schema)
+                  for name, schema in (_COMMON | request).items()}
     return {"post": {
         "summary": summary,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["rules", *request.pop("_required", [])],
-            "properties": _COMMON | request}}}},
+            "type": "object", "required": required, "properties": properties}}}},
         "responses": {
             "200": {"description": "The ruling", "content": {"application/json": {
                 "schema": response}}},
             "400": {"$ref": "#/components/responses/BadRequest"},
         },
     }}
+
+
+def _or_null(schema: dict) -> dict:
+    return {"anyOf": [schema, {"type": "null"}]}
 
 
 def _object(**properties) -> dict:
@@ -229,30 +254,39 @@ SPEC = {
             _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
                     team_scores={"type": "array", "items": {"type": "integer"}})),
         "/api/v1/games": {"post": {
+            "operationId": "create_game",
             "summary": "Create a stored game",
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "requestBody": {"required": True, "content": {"application/json": {
+                "example": {"rules": "levant", "players": ["Ali", "Badr", "Caro"],
+                            "first_dealer": "Ali"},
+                "schema": {
                 "type": "object", "required": ["rules", "players", "first_dealer"],
                 "properties": {
                     "rules": {"$ref": "#/components/schemas/Rules"},
                     "players": {"type": "array", "items": {"type": "string"},
                                 "description": "Names in counter-clockwise seating order"},
-                    "partnerships": {"type": "boolean"},
+                    "partnerships": _or_null({"type": "boolean"}),
                     "first_dealer": {"type": "string"},
-                    "pin": {"type": "string", "pattern": "^[0-9]{4,8}$",
-                            "description": "A table PIN: changes to the game then need "
-                                           "it in the X-Table-PIN header"}}}}}},
-            "responses": {"201": _GAME_ANSWER,
+                    # As the server reads it (scorekeeper/pins.py): 4 to 8 digits,
+                    # Arabic-Indic ones too, spaces around them trimmed; null is none.
+                    "pin": _or_null({"type": "string", "pattern": r"^\s*\d{4,8}\s*$",
+                                     "description": "A table PIN: changes to the game "
+                                                    "then need it in the X-Table-PIN "
+                                                    "header"})}}}}},
+            "responses": {"201": _GAME_ANSWER | {"links": _CREATED_LINKS},
                           "400": {"$ref": "#/components/responses/BadRequest"}}}},
         "/api/v1/games/{game_id}": {
             "parameters": [_GAME_ID],
-            "get": {"summary": "The game's state, replayed from its deals",
+            "get": {"operationId": "read_game",
+                    "summary": "The game's state, replayed from its deals",
                     "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND}}},
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
-            "post": {"summary": "Record the next deal",
+            "post": {"operationId": "record_deal",
+                     "summary": "Record the next deal",
                      "parameters": [_TABLE_PIN],
                      "requestBody": _DEAL_BODY,
-                     "responses": {"201": _GAME_ANSWER,
+                     "responses": {"201": _GAME_ANSWER | {"links": _RECORDED_LINKS},
                                    "400": {"$ref": "#/components/responses/BadRequest"},
                                    "404": _NOT_FOUND,
                                    "409": {"description": "Not the next deal number; "
@@ -265,14 +299,15 @@ SPEC = {
         "/api/v1/games/{game_id}/deals/{number}": {
             "parameters": [_GAME_ID, {"name": "number", "in": "path", "required": True,
                                       "schema": {"type": "integer", "minimum": 1}}],
-            "put": {"summary": "Correct a deal; everything after it is recomputed",
+            "put": {"operationId": "correct_deal",
+                    "summary": "Correct a deal; everything after it is recomputed",
                     "parameters": [_TABLE_PIN, _IF_MATCH],
                     "requestBody": _DEAL_BODY,
                     "responses": {"200": _GAME_ANSWER,
                                   "400": {"$ref": "#/components/responses/BadRequest"},
                                   "404": _NOT_FOUND, "409": _CHANGED, **_TOO_LARGE,
                                   **_VERSION_NEEDED, **_LOCKED}},
-            "delete": {"summary": "Undo the last deal",
+            "delete": {"operationId": "undo_deal", "summary": "Undo the last deal",
                        "parameters": [_TABLE_PIN, _IF_MATCH],
                        "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND,
                                      "400": {"$ref": "#/components/responses/BadRequest"},
