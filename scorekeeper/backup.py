@@ -264,7 +264,7 @@ def _check_table(game: Game, where: str) -> None:
 
 # A deal's columns as storage writes them, in the order they are compared.
 DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
-                "first_melds")
+                "first_melds", "winner_hand")
 HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
 
 

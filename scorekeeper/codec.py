@@ -9,6 +9,7 @@ sentence naming the field."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask import url_for
@@ -29,8 +30,10 @@ from .rules import (
     parse_cards,
 )
 from .rules.messages import N_, msg
+from .rules.winning import check_claim, finish_of, rule_winning_hand
 
-SCORING_FIELDS = ("winner", "finish", "bonuses", "hands")
+SCORING_FIELDS = ("winner", "finish", "bonuses", "hands", "winner_cards", "winner_melds",
+                  "winner_discard")
 
 
 class PayloadError(ValueError):
@@ -124,8 +127,10 @@ def _hand(name: str, value: object) -> PlayerHand:
     return PlayerHand(melded, points, cards, mistake)
 
 
-def result_from_json(data: Mapping[str, Any]) -> RoundResult:
-    """The round result in *data*: who went out, how, and each other player's hand."""
+def result_from_json(data: Mapping[str, Any], rules: Rules | None = None) -> RoundResult:
+    """The round result in *data*: who went out, how, and each other player's hand. The
+    winner's cards, when given, decide the finish and bonuses under *rules* (shared/API.md,
+    "Deals from the cards")."""
     bonuses = data.get("bonuses", [])
     if not isinstance(bonuses, list):
         raise PayloadError(msg(N_("The field “bonuses” must be a list.")))
@@ -134,22 +139,79 @@ def result_from_json(data: Mapping[str, Any]) -> RoundResult:
         raise PayloadError(msg(N_("The field “hands” must map each player's name to how they "
                                   "finished.")))
     indicator = data.get("indicator")
-    return RoundResult(
+    finish = (None if data.get("finish") is None and _has_cards(data) else
+              Finish(_choice(data.get("finish"), "finish", [f.value for f in Finish])))
+    result = RoundResult(
         winner=_text(data, "winner"),
-        finish=Finish(_choice(data.get("finish"), "finish", [f.value for f in Finish])),
+        finish=finish or Finish.PARTIAL,
         hands={name: _hand(name, hand) for name, hand in hands.items()},
         bonuses=tuple(Bonus(_choice(b, "bonuses", [x.value for x in Bonus]))
                       for b in bonuses),
         indicator=None if indicator is None else Card.parse(indicator),
     )
+    return _with_cards(result, data, rules, finish) if _has_cards(data) else result
 
 
-def deal_from_json(data: Mapping[str, Any], number: int) -> Deal:
-    """Deal *number* of a game's log as *data* reports it (shared/API.md, "Deals")."""
+def _has_cards(data: Mapping[str, Any]) -> bool:
+    return any(data.get(field) is not None
+               for field in ("winner_cards", "winner_melds", "winner_discard"))
+
+
+def _with_cards(result: RoundResult, data: Mapping[str, Any], rules: Rules | None,
+                finish: Finish | None) -> RoundResult:
+    """*result* with the winner's cards as its evidence, its finish and bonuses decided
+    by them (a finish or bonuses reported besides must agree)."""
+    loose = data.get("winner_cards") is not None
+    if loose == (data.get("winner_melds") is not None or
+                 data.get("winner_discard") is not None):
+        raise PayloadError(msg(N_("Give the winner's cards as “winner_cards” (15 cards) or as "
+                                  "“winner_melds” with “winner_discard”, not both.")))
+    laid: list[tuple[Card, ...]] = []
+    if not loose:
+        melds = data.get("winner_melds")
+        if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
+            raise PayloadError(msg(N_("The field “winner_melds” must be a list of melds, each "
+                                      "a list of cards like [\"9C\", \"10C\", \"JC\"].")))
+        laid = [cards_of({"winner_melds": m}, "winner_melds") for m in melds]
+    if rules is None:
+        # A deal written by the app (an audit entry, say): its finish and bonuses are
+        # there, and the engine checks them against the melds when it scores the deal.
+        if laid and finish is not None:
+            return replace(result, winner_melds=tuple(laid),
+                           winner_discard=cards_of(data, "winner_discard"))
+        raise PayloadError(msg(N_("The winner's cards are read under the game's rules; give "
+                                  "“rules” too.")))
+    wilds = wilds_of(data, rules)
+    if loose:
+        ruling = rule_winning_hand(wilds, cards=cards_of(data, "winner_cards"))
+    else:
+        ruling = rule_winning_hand(wilds, melds=laid, discard=cards_of(data, "winner_discard"))
+    check_claim(ruling, wilds, finish, result.bonuses if "bonuses" in data else None)
+    decided, bonuses = finish_of(ruling, wilds)
+    if decided is not Finish.FULL:
+        return replace(result, finish=decided, bonuses=bonuses)
+    return replace(result, finish=decided, bonuses=bonuses, winner_melds=ruling.melds,
+                   winner_discard=ruling.discard)
+
+
+def evidence_json(result: RoundResult) -> dict[str, Any]:
+    """How the winner went out, as the game state shows it: ``winner_cards`` in the order
+    of the ``arrangement`` (melds, then the discard). Empty without the cards."""
+    if not result.winner_melds:
+        return {}
+    melds = [cards_out(m) for m in result.winner_melds]
+    discard = cards_out(result.winner_discard)
+    return {"winner_cards": [c for m in melds for c in m] + discard,
+            "arrangement": {"melds": melds, "discard": discard}}
+
+
+def deal_from_json(data: Mapping[str, Any], number: int, rules: Rules | None = None) -> Deal:
+    """Deal *number* of a game's log as *data* reports it (shared/API.md, "Deals"), under
+    *rules* when the winner's cards are to be read."""
     outcome = Outcome(_choice(data.get("outcome"), "outcome", [o.value for o in Outcome]))
     result = None
     if outcome is Outcome.SCORED:
-        result = result_from_json(data)
+        result = result_from_json(data, rules)
     elif any(field in data for field in SCORING_FIELDS):
         raise PayloadError(msg(N_("A deal that was not scored has no winner or hands; leave "
                                   "them out.")))
@@ -189,6 +251,10 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
         }
         if result.indicator is not None:
             out["indicator"] = str(result.indicator)
+        if result.winner_melds:
+            # As laid (or as the referee arranged them), so it reads back the same.
+            out["winner_melds"] = [cards_out(m) for m in result.winner_melds]
+            out["winner_discard"] = cards_out(result.winner_discard)
     if deal.first_melds:
         out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
     return out
@@ -218,6 +284,7 @@ def state_to_json(game_id: str, state: GameState, log: list[Deal], version: str,
             **({"points": dict(line.points), "burned": list(line.burned)}
                if line.points is not None else {}),
             **deal_to_json(deal),
+            **({} if deal.result is None else evidence_json(deal.result)),
         } for line, deal in zip(state.deals, log, strict=True)],
         "totals": dict(state.totals),
         "dealer": state.dealer,

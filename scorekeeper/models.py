@@ -95,6 +95,9 @@ class DealRecord(Model):
     indicator: Mapped[str | None] = mapped_column(String(3))
     # First melds (announcements) in the order laid: [[seat position, value], ...].
     first_melds: Mapped[list] = mapped_column(JSON, default=list)
+    # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
+    # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
+    winner_hand: Mapped[dict | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

@@ -137,9 +137,17 @@ def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
                 h.mistake) for h in record.hands},
             bonuses=tuple(Bonus(b) for b in record.bonuses),
             indicator=None if record.indicator is None else Card.parse(record.indicator),
+            **_evidence(record.winner_hand),
         )
     melds = tuple((players[p], v) for p, v in record.first_melds)
     return Deal(record.number, Outcome(record.outcome), result, melds)
+
+
+def _evidence(stored: dict | None) -> dict[str, Any]:
+    if stored is None:
+        return {}
+    return {"winner_melds": tuple(tuple(Card.parse(c) for c in m) for m in stored["melds"]),
+            "winner_discard": tuple(Card.parse(c) for c in stored["discard"])}
 
 
 def log_of(game: Game) -> list[Deal]:
@@ -232,6 +240,9 @@ def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecor
     record.bonuses = [] if result is None else [b.value for b in result.bonuses]
     record.indicator = None if result is None or result.indicator is None else str(
         result.indicator)
+    record.winner_hand = None if result is None or not result.winner_melds else {
+        "melds": [[str(c) for c in m] for m in result.winner_melds],
+        "discard": [str(c) for c in result.winner_discard]}
     record.hands = [] if result is None else [
         HandRecord(position=players.index(name), melded=hand.melded, points=hand.points,
                    cards=None if hand.cards is None else [str(c) for c in hand.cards],

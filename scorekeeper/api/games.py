@@ -12,6 +12,7 @@ from ..extensions import db
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
+from ..rules import Rules
 from ..rules.messages import N_, msg
 from ..storage import (
     DealConflict,
@@ -169,7 +170,7 @@ def record_deal(game_id: str):
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    add_deal(game, deal_from_json(data, number))
+    add_deal(game, deal_from_json(data, number, Rules.from_spec(game.rules)))
     return _answer(game, 201)
 
 
@@ -180,7 +181,7 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    correct_deal(game, deal_from_json(data, number), _seen(data))
+    correct_deal(game, deal_from_json(data, number, Rules.from_spec(game.rules)), _seen(data))
     return _answer(game)
 
 

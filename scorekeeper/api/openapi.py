@@ -47,7 +47,17 @@ _RESULT = {
     "bonuses": {"type": "array", "items": {"enum": [
         "wild_discard", "two_wilds", "one_colour", "one_suit"]}},
     "hands": {"type": "object", "additionalProperties": _HAND},
+    # Issue 13: the winner's cards decide the finish and bonuses (shared/API.md, "Deals
+    # from the cards"); "finish" may then be left out.
+    "winner_cards": {**_CARDS, "minItems": 15, "maxItems": 15,
+                     "description": "The winner's 15 cards: the referee arranges them"},
+    "winner_melds": {"type": "array", "items": _CARDS,
+                     "description": "The melds the winner laid (with winner_discard)"},
+    "winner_discard": {**_CARDS, "minItems": 1, "maxItems": 2,
+                       "description": "The card discarded, or two wild cards"},
 }
+_ARRANGEMENT = {"type": "object", "required": ["melds", "discard"], "properties": {
+    "melds": {"type": "array", "items": _CARDS}, "discard": _CARDS}}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _NUMBERS = {"type": "array", "items": {"type": "integer"}}
@@ -62,7 +72,7 @@ _DEAL_LINE = {"type": "object", "additionalProperties": False,
     "indicator": {"$ref": "#/components/schemas/Card"},
     "first_melds": {"type": "array", "items": {"type": "object", "properties": {
         "player": {"type": "string"}, "value": {"type": ["integer", "null"]}}}},
-    **_RESULT}}
+    **_RESULT, "winner_cards": _CARDS, "arrangement": _ARRANGEMENT}}
 # The game's state, every field (the suite checks each answer against it).
 _STATE = {"type": "object", "additionalProperties": False, "required": [
     "id", "version", "url", "rules", "players", "teams", "first_dealer", "deals", "totals",
@@ -250,9 +260,11 @@ SPEC = {
             {"players": {"type": "array", "items": {"type": "string"}},
              "teams": {"type": "array", "items": {"type": "array",
                                                   "items": {"type": "string"}}},
-             **_RESULT, "_required": ["players", "winner", "finish", "hands"]},
+             **_RESULT, "_required": ["players", "winner", "hands"]},
             _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
-                    team_scores={"type": "array", "items": {"type": "integer"}})),
+                    team_scores={"type": "array", "items": {"type": "integer"}},
+                    finish=_RESULT["finish"], bonuses=_RESULT["bonuses"],
+                    winner_cards=_CARDS, arrangement=_ARRANGEMENT)),
         "/api/v1/games": {"post": {
             "operationId": "create_game",
             "summary": "Create a stored game",

@@ -3,7 +3,7 @@
 
 from flask import jsonify
 
-from ..codec import PayloadError, result_from_json, rules_of
+from ..codec import PayloadError, evidence_json, result_from_json, rules_of
 from ..rules import Rules, Table, deal_wilds, score_round
 from ..rules.messages import N_, msg
 from . import bp
@@ -25,9 +25,13 @@ def score():
         raise PayloadError(msg(N_("The field “teams” must be two lists of names.")))
     # The same table checks as a stored game: names, how many players, partnerships.
     Table(rules, tuple(players), players[0], partnerships=teams is not None)
-    result = result_from_json(data)
+    result = result_from_json(data, rules)
     scored = score_round(deal_wilds(rules, result), tuple(players), result, teams)
-    answer = {"scores": dict(scored.scores)}
+    answer: dict = {"scores": dict(scored.scores)}
+    if result.winner_melds or "winner_cards" in data:
+        # What the cards decided (shared/API.md, "Deals from the cards").
+        answer |= {"finish": result.finish.value, "bonuses": [b.value for b in result.bonuses],
+                   **evidence_json(result)}
     if scored.team_scores is not None:
         answer["team_scores"] = list(scored.team_scores)
     return jsonify(answer)

@@ -54,6 +54,11 @@ class RoundResult:
     hands: Mapping[str, PlayerHand]
     bonuses: tuple[Bonus, ...] = ()
     indicator: Card | None = None
+    # The evidence of a full hand (issue 13): the melds the winner laid, or the referee
+    # found in their 15 cards, and the card or two wild cards discarded. Empty when the
+    # table reported the finish without the cards.
+    winner_melds: tuple[tuple[Card, ...], ...] = ()
+    winner_discard: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", MappingProxyType(dict(self.hands)))
@@ -131,6 +136,18 @@ def _check_bonuses(rules: Rules, result: RoundResult) -> int:
     return prod(b.factor for b in bonuses)
 
 
+def _check_evidence(wilds: Wilds, result: RoundResult) -> None:
+    """The finish and bonuses reported are those the winner's cards bear out, when the
+    cards were given."""
+    if not result.winner_melds and not result.winner_discard:
+        return
+    from .winning import check_claim, rule_winning_hand  # it reads Finish from here
+
+    ruling = rule_winning_hand(wilds, melds=result.winner_melds,
+                               discard=result.winner_discard)
+    check_claim(ruling, wilds, result.finish, result.bonuses)
+
+
 def _teams(players: tuple[str, ...],
            teams: Sequence[Sequence[str]] | None) -> tuple[tuple[str, ...], ...] | None:
     if teams is None:
@@ -164,6 +181,7 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
             raise fail(N_("“%(name)s” is not one of the players."), name=name)
     partner = partner_of(result.winner, teams)
     factor = _check_bonuses(rules, result)
+    _check_evidence(wilds, result)
     losers = [p for p in players if p not in (result.winner, partner)]
     for name in losers:
         if name not in result.hands:
