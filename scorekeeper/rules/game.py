@@ -17,6 +17,7 @@ from types import MappingProxyType
 from .messages import N_, Message, fail, msg
 from .options import DealerRule, Rules, Scoring
 from .scoring import Finish, RoundResult, deal_wilds, partner_of, score_round
+from .winning import WentOut
 
 LONGEST_NAME = 40
 
@@ -112,6 +113,7 @@ class DealLine:
     points: Mapping[str, int] | None = None
     burned: tuple[str, ...] = ()
     totals: Mapping[str, int] | None = None  # after this deal (Hareeqa's burns included)
+    went_out: WentOut | None = None  # a full hand given with its cards (issue 13)
 
 
 @dataclass(frozen=True)
@@ -272,9 +274,11 @@ class _Replay:
         self.scored += 1
         self.attempts = 0
         points, burned = self._hareeqa(result) if self.hareeqa else (None, ())
+        went_out = None if not result.winner_melds else WentOut(
+            result.winner, result.winner_melds, result.winner_discard)
         self.lines.append(DealLine(deal.number, deal.outcome, self.dealer, self.scored,
                                    score.scores, score.team_scores, points, burned,
-                                   MappingProxyType(dict(self.totals))))
+                                   MappingProxyType(dict(self.totals)), went_out))
         self.dealer = self._next_dealer(score.scores, result.winner)
 
     def _next_dealer(self, scores: Mapping[str, int], winner: str) -> str:

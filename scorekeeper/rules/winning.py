@@ -10,6 +10,7 @@ of the Play and Scoring" and "Bonus Scores"; seed 001, "Hand Game".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import chain
 
 from .cards import Card
@@ -18,6 +19,16 @@ from .melds import rule_meld
 from .messages import N_, fail, msg
 from .scoring import Finish
 from .wilds import Wilds
+
+
+@dataclass(frozen=True)
+class WentOut:
+    """How a winner went out with a full hand, as the sheet shows it: the melds laid (or
+    as the referee arranged the cards) and the card or two wild cards discarded."""
+
+    winner: str
+    melds: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
 
 
 def rule_winning_hand(wilds: Wilds, cards: Sequence[Card] | None = None,

@@ -150,6 +150,8 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
             widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
             validate_choice=False)
         indicator = StringField(_l("Indicator card (needed to count cards)"))
+        # Issue 13: the winner's 15 cards, for the referee to decide the finish.
+        winner_cards = StringField(_l("The winner's 15 cards, for the referee to decide"))
 
     melded_label = _l("Announced?") if rules.scoring is Scoring.KUWAIT else _l("Melded?")
     for i, _name in seats:

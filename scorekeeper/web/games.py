@@ -127,6 +127,8 @@ def _fill_form(form, table: Table, deal: Deal) -> None:
     form.finish.data = result.finish.value
     form.bonuses.data = [b.value for b in result.bonuses]
     form.indicator.data = str(result.indicator) if result.indicator else ""
+    form.winner_cards.data = " ".join(
+        str(c) for c in (*(c for m in result.winner_melds for c in m), *result.winner_discard))
     for name, hand in result.hands.items():
         i = table.players.index(name)
         form[f"melded_{i}"].data = "yes" if hand.melded else "no"
@@ -149,7 +151,7 @@ def first_error(form) -> str:
 def deal_from(form, table: Table, number: int) -> Deal:
     """The deal the form describes, read by the same code as a deal sent to the JSON API;
     :class:`RulesError` says what the form leaves unsaid."""
-    return deal_from_json(form_body(form, table), number)
+    return deal_from_json(form_body(form, table), number, table.rules)
 
 
 def form_body(form, table: Table) -> dict:
@@ -181,12 +183,20 @@ def form_body(form, table: Table) -> dict:
         else:
             hands[name] = {"melded": melded == "yes", "mistake": mistake}
     indicator = (form.indicator.data or "").strip()
-    return {
-        "outcome": outcome, "winner": winner, "finish": form.finish.data or "partial",
-        "hands": hands,
-        "bonuses": [b for b in form.bonuses.data or () if b in {x.value for x in Bonus}],
-        **({"indicator": indicator} if indicator else {}),
-    }
+    finish = form.finish.data or "partial"
+    bonuses = [b for b in form.bonuses.data or () if b in {x.value for x in Bonus}]
+    body = {"outcome": outcome, "winner": winner, "finish": finish, "hands": hands,
+            "bonuses": bonuses, **({"indicator": indicator} if indicator else {})}
+    cards = (form.winner_cards.data or "").replace(",", " ").split()
+    if cards:
+        # The cards decide (shared/API.md, "Deals from the cards"): what the table ticked
+        # besides the defaults — a full hand, bonuses — must agree with them.
+        body["winner_cards"] = cards
+        if finish != "full":
+            del body["finish"]
+        if not bonuses:
+            del body["bonuses"]
+    return body
 
 
 def game_page(game: Game, form=None, error=None, status=200, block=None, form_error=None,
@@ -376,16 +386,28 @@ def export_csv(game_id: str):
 
 def csv_download(game: Game, name: str) -> Response:
     """The sheet as a CSV attachment, its file named after *name*."""
-    sheet = Sheet.of(state_of(game))
+    state = state_of(game)
+    sheet = Sheet.of(state)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Deal"), _("Round"), _("Dealer"), *map(_cell, sheet.columns)])
-    for row in sheet.rows:
+    # A last column for the full hands given with their cards, in a game that has any.
+    hands = any(line.went_out for line in state.deals)
+    writer.writerow([_("Deal"), _("Round"), _("Dealer"), *map(_cell, sheet.columns),
+                     *([_("Full hand")] if hands else [])])
+    for row, line in zip(sheet.rows, state.deals, strict=True):
+        shown = "" if line.went_out is None else _hand_text(line.went_out)
         writer.writerow([row.number, row.round or row.note, _cell(row.dealer),
-                         *[cell[0] if cell else "" for cell in row.cells]])
-    writer.writerow([_("Total"), "", "", *sheet.totals])
+                         *[cell[0] if cell else "" for cell in row.cells],
+                         *([shown] if hands else [])])
+    writer.writerow([_("Total"), "", "", *sheet.totals, *([""] if hands else [])])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f"attachment; filename=hand-{name}.csv"})
+
+
+def _hand_text(hand) -> str:
+    """A full hand in a cell: its melds, then the discard (“2H 3H 4H · … → AC”)."""
+    melds = " · ".join(" ".join(map(str, meld)) for meld in hand.melds)
+    return f"{melds} → {' '.join(map(str, hand.discard))}"
 
 
 def _cell(text: str) -> str:
