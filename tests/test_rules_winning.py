@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Card, Finish, PlayerHand, Rules, RoundResult, RulesError
+from scorekeeper.rules import Card, Finish, PlayerHand, RoundResult, Rules, RulesError
 from scorekeeper.rules.hand import Bonus
 from scorekeeper.rules.scoring import kuwait_row, score_round
 from scorekeeper.rules.wilds import Wilds
@@ -102,7 +102,7 @@ def test_seed_000_bonuses_belong_to_the_forms_that_pay_them():
 
 
 def test_cards_that_are_no_full_hand_finish_over_several_turns():
-    cards = [Card.parse(c) for c in "2H 3H 5H 7S 9S JS 2D 4D 6D 8D 10C QC KC AC AH".split()]
+    cards = [Card.parse(c) for c in ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC", "AC", "AH"]]
     ruling = rule_winning_hand(KUWAIT, cards=cards)
     assert not ruling.hand
     assert finish_of(ruling, KUWAIT) == (Finish.PARTIAL, ())
@@ -137,7 +137,7 @@ def test_more_copies_than_the_packs_hold_are_refused():
     (Finish.FULL, (), "not a full hand"),
 ])
 def test_a_full_hand_the_cards_do_not_bear_out_is_refused(finish, bonuses, message):
-    cards = [Card.parse(c) for c in "2H 3H 5H 7S 9S JS 2D 4D 6D 8D 10C QC KC AC AH".split()]
+    cards = [Card.parse(c) for c in ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC", "AC", "AH"]]
     ruling = rule_winning_hand(KUWAIT, cards=cards)
     with pytest.raises(RulesError, match=message):
         check_claim(ruling, KUWAIT, finish, bonuses)
