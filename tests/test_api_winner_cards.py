@@ -14,7 +14,8 @@ RED = [["2H", "3H", "4H"], ["5D", "6D", "7D", "8D"], ["9H", "10H", "JH", "QH"],
        ["QD", "KD", "AD"]]                                   # 14 red cards
 MIXED = [["2H", "3H", "4H"], ["5S", "6S", "7S", "8S"], ["8D", "9D", "10D"],
          ["10C", "JC", "QC", "KC"]]
-NO_HAND = ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC", "AC", "AH"]
+NO_HAND = ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC",
+           "AC", "AH"]
 HANDS = {"Badr": {"melded": True, "points": 10}, "Caro": {"melded": False}}
 
 

@@ -14,6 +14,9 @@ from scorekeeper.rules.wilds import Wilds
 from scorekeeper.rules.winning import check_claim, finish_of, rule_winning_hand
 
 PLAYERS = ("Sami", "Rana", "Omar")
+# Fifteen cards that make no full hand however they are laid.
+NO_HAND = ("2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC",
+           "AC", "AH")
 
 
 def laid(text: str) -> list[list[Card]]:
@@ -102,7 +105,7 @@ def test_seed_000_bonuses_belong_to_the_forms_that_pay_them():
 
 
 def test_cards_that_are_no_full_hand_finish_over_several_turns():
-    cards = [Card.parse(c) for c in ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC", "AC", "AH"]]
+    cards = [Card.parse(c) for c in NO_HAND]
     ruling = rule_winning_hand(KUWAIT, cards=cards)
     assert not ruling.hand
     assert finish_of(ruling, KUWAIT) == (Finish.PARTIAL, ())
@@ -137,7 +140,7 @@ def test_more_copies_than_the_packs_hold_are_refused():
     (Finish.FULL, (), "not a full hand"),
 ])
 def test_a_full_hand_the_cards_do_not_bear_out_is_refused(finish, bonuses, message):
-    cards = [Card.parse(c) for c in ["2H", "3H", "5H", "7S", "9S", "JS", "2D", "4D", "6D", "8D", "10C", "QC", "KC", "AC", "AH"]]
+    cards = [Card.parse(c) for c in NO_HAND]
     ruling = rule_winning_hand(KUWAIT, cards=cards)
     with pytest.raises(RulesError, match=message):
         check_claim(ruling, KUWAIT, finish, bonuses)
