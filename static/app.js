@@ -65,9 +65,14 @@ document.addEventListener("click", (event) => {
   const chip = event.target.closest(".chip");
   if (open) {
     target = document.getElementById(open.dataset.pick);
-    const hand = open.closest(".hand");
-    hand.after(picker());
-    picker().querySelector(".whose").textContent = hand.querySelector("legend").textContent;
+    // Under a hand being counted, or under the winner's cards (which say whose they are
+    // and what to tap on the button itself).
+    const holder = open.closest(".hand, .winner-cards");
+    holder.after(picker());
+    const legend = holder.querySelector("legend");
+    picker().querySelector(".whose").textContent = open.dataset.whose || legend.textContent;
+    const what = picker().querySelector(".what");
+    what.textContent = open.dataset.what || what.dataset.hand;
     picker().hidden = false;
     showPicked();
   } else if (card && target) {
