@@ -417,18 +417,23 @@ def _check_snapshot(snapshot: object, number: int, where: str) -> None:
         raise BadFile(where, f"the deal cannot be read ({_brief(error)})") from None
 
 
+# Columns added after the first exports (all may be null): a file written before one
+# lacks it, and it is read as null.
+ADDED_LATER = {"winner_hand"}
+
+
 def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
     """The columns of *model* from *item*, each checked against its column's type."""
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
     columns = {a.key: a.columns[0] for a in inspect(model).column_attrs if a.key not in skip}
     unknown = set(item) - set(columns) - set(parts)
-    missing = (set(columns) | set(parts)) - set(item)
+    missing = (set(columns) | set(parts)) - set(item) - ADDED_LATER
     if unknown or missing:
         what = [f"unknown field {_brief(k)}" for k in sorted(unknown)] + [
             f"missing field {k!r}" for k in sorted(missing)]
         raise BadFile(where, "; ".join(what))
-    return {key: _value(item[key], column, f"{where}, {key!r}")
+    return {key: _value(item.get(key), column, f"{where}, {key!r}")
             for key, column in columns.items()}
 
 

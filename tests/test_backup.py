@@ -526,3 +526,17 @@ def test_a_time_with_an_offset_is_kept_as_the_same_moment(games, runner, tmp_pat
     assert load(other, path).exit_code == 0
     again = export(other.test_cli_runner(), tmp_path / "again.json")
     assert again["games"][0]["created_at"] == "2026-11-23T21:14:00+00:00"
+
+
+def test_a_file_written_before_deals_kept_the_winners_cards_imports(games, runner,
+                                                                   tmp_path):
+    """Issue 13 added the deals' winner_hand; a file written before it lacks the field."""
+    path = tmp_path / "games.json"
+    data = export(runner, path)
+    for game in data["games"]:
+        for deal in game["deals"]:
+            assert deal.pop("winner_hand") is None
+    path.write_text(json.dumps(data), encoding="utf-8")
+    other = fresh_app()
+    result = load(other, path)
+    assert result.exit_code == 0, result.output

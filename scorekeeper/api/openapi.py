@@ -327,7 +327,8 @@ SPEC = {
                                                             "game changed since the "
                                                             "version sent",
                                              "content": _CONFLICT},
-                                     **_VERSION_NEEDED, **_LOCKED}}},
+                                     # A body is read (for its version), so bounded too.
+                                     **_TOO_LARGE, **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
         "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE},

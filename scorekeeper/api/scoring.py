@@ -27,7 +27,7 @@ def score():
     Table(rules, tuple(players), players[0], partnerships=teams is not None)
     result = result_from_json(data, rules)
     scored = score_round(deal_wilds(rules, result), tuple(players), result, teams)
-    answer: dict = {"scores": dict(scored.scores)}
+    answer = {"scores": dict(scored.scores)}
     if result.winner_melds or "winner_cards" in data:
         # What the cards decided (shared/API.md, "Deals from the cards").
         answer |= {"finish": result.finish.value, "bonuses": [b.value for b in result.bonuses],
