@@ -19,6 +19,7 @@ module                 what it rules on
 ``initial``            a first meld (or announcement) against the bar in force
 ``layoff``             adding cards to a table meld; taking a wild from one
 ``hand``               the full-hand check and its bonuses
+``winning``            the winner's cards deciding the finish, bonuses, special hand
 ``redeal``             a redeal claim for identical pairs
 ``scoring``            one round's scores: standard, Kuwaiti table, partnerships
 ``game``               a game replayed from its deal log: totals, dealers, the end
