@@ -20,6 +20,7 @@ from .rules import (
     Card,
     Deal,
     Finish,
+    FirstMeld,
     GameState,
     Message,
     Outcome,
@@ -28,6 +29,7 @@ from .rules import (
     Rules,
     Wilds,
     parse_cards,
+    settle_first_melds,
 )
 from .rules.messages import N_, msg
 from .rules.winning import check_claim, finish_of, rule_winning_hand
@@ -220,7 +222,23 @@ def deal_from_json(data: Mapping[str, Any], number: int, rules: Rules | None = N
             isinstance(m, dict) and isinstance(m.get("player"), str) for m in melds):
         raise PayloadError(msg(N_("The field “first_melds” must be a list like "
                                   "[{\"player\": \"Sami\", \"value\": 56}].")))
-    return Deal(number, outcome, result, tuple((m["player"], m.get("value")) for m in melds))
+    deal = Deal(number, outcome, result, tuple(_first_meld(m) for m in melds))
+    if rules is not None and any(m.melds for m in deal.first_melds):
+        deal = settle_first_melds(rules, deal)  # the referee values the cards
+    return deal
+
+
+def _first_meld(data: Mapping[str, Any]) -> FirstMeld:
+    """A first meld as its worth, or as the melds laid (issue 13) for the referee."""
+    if "melds" not in data:
+        return FirstMeld(data["player"], data.get("value"))
+    melds = data["melds"]
+    if not isinstance(melds, list) or not melds or not all(
+            isinstance(m, list) for m in melds):
+        raise PayloadError(msg(N_("The first meld of %(name)s: “melds” must be a list of "
+                                  "melds, each a list of cards like [\"9C\", \"10C\", "
+                                  "\"JC\"]."), name=data["player"]))
+    return FirstMeld(data["player"], data.get("value"), tuple(parse_cards(m) for m in melds))
 
 
 def deal_number(data: Mapping[str, Any]) -> int:
@@ -256,7 +274,9 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
             out["winner_melds"] = [cards_out(m) for m in result.winner_melds]
             out["winner_discard"] = cards_out(result.winner_discard)
     if deal.first_melds:
-        out["first_melds"] = [{"player": p, "value": v} for p, v in deal.first_melds]
+        out["first_melds"] = [{"player": m.player, "value": m.value,
+                               **({"melds": [cards_out(c) for c in m.melds]} if m.melds
+                                  else {})} for m in deal.first_melds]
     return out
 
 

@@ -23,6 +23,7 @@ from .rules import (
     Deal,
     DealLine,
     Finish,
+    FirstMeld,
     GameState,
     Outcome,
     PlayerHand,
@@ -139,7 +140,9 @@ def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
             indicator=None if record.indicator is None else Card.parse(record.indicator),
             **_evidence(record.winner_hand),
         )
-    melds = tuple((players[p], v) for p, v in record.first_melds)
+    melds = tuple(FirstMeld(players[m[0]], m[1], *(
+        (tuple(tuple(Card.parse(c) for c in laid) for laid in m[2]),) if len(m) > 2 else ()))
+        for m in record.first_melds)
     return Deal(record.number, Outcome(record.outcome), result, melds)
 
 
@@ -234,7 +237,10 @@ def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecor
     result = deal.result
     record.number = deal.number
     record.outcome = deal.outcome.value
-    record.first_melds = [[players.index(n), v] for n, v in deal.first_melds]
+    # A first meld given as cards keeps them: [seat, worth, [[card, ..], ..]].
+    record.first_melds = [[players.index(m.player), m.value, *(
+        ([[str(c) for c in laid] for laid in m.melds],) if m.melds else ())]
+        for m in deal.first_melds]
     record.winner = None if result is None else players.index(result.winner)
     record.finish = None if result is None else result.finish.value
     record.bonuses = [] if result is None else [b.value for b in result.bonuses]

@@ -63,9 +63,13 @@ def games(app, client) -> list[str]:
     client.delete(f"{API}/games/{plain}/deals/3")
     players = ["سامي", "<script>alert(1)</script>"]
     pinned = new_game(client, players, {"preset": "levant", "rounds": 2}, pin="2468")
-    client.post(f"{API}/games/{pinned}/deals", headers={"X-Table-PIN": "2468"}, json={
+    saved = client.post(f"{API}/games/{pinned}/deals", headers={"X-Table-PIN": "2468"}, json={
         "deal": 1, "outcome": "scored", "winner": players[0], "finish": "full",
-        "indicator": "7C", "hands": {players[1]: {"melded": True, "cards": ["5H", "JK"]}}})
+        "indicator": "7C", "hands": {players[1]: {"melded": True, "cards": ["5H", "JK"]}},
+        # A first meld kept as its cards (issue 13).
+        "first_melds": [{"player": players[1], "melds": [["10H", "JH", "QH", "KH"],
+                                                         ["9S", "9D", "9C"]]}]})
+    assert saved.status_code == 201, saved.text
     empty = new_game(client, ["Ali", "Badr"], "gulf")
     # Rulings kept as the referee pages keep them, one of each kind of question.
     for game_id, form in KEPT:

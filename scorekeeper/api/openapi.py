@@ -71,7 +71,8 @@ _DEAL_LINE = {"type": "object", "additionalProperties": False,
     "team_scores": _NUMBERS, "points": _BY_NAME, "burned": _NAMES,
     "indicator": {"$ref": "#/components/schemas/Card"},
     "first_melds": {"type": "array", "items": {"type": "object", "properties": {
-        "player": {"type": "string"}, "value": {"type": ["integer", "null"]}}}},
+        "player": {"type": "string"}, "value": {"type": ["integer", "null"]},
+        "melds": {"type": "array", "items": _CARDS}}}},
     **_RESULT, "winner_cards": _CARDS, "arrangement": _ARRANGEMENT}}
 # The game's state, every field (the suite checks each answer against it).
 _STATE = {"type": "object", "additionalProperties": False, "required": [
@@ -164,7 +165,10 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
         "indicator": {"$ref": "#/components/schemas/Card"},
         "first_melds": {"type": "array", "items": {"type": "object", "properties": {
-            "player": {"type": "string"}, "value": {"type": "integer"}}}},
+            "player": {"type": "string"}, "value": {"type": "integer"},
+            "melds": {"type": "array", "items": _CARDS, "description": "The melds laid, "
+                      "for the referee to value and check against the bar in force "
+                      "(instead of value, or with it)"}}}},
         **_RESULT}}}}}
 
 

@@ -31,12 +31,14 @@ from .discard import rule_taken_meld
 from .game import (
     Deal,
     DealLine,
+    FirstMeld,
     GameState,
     Outcome,
     Table,
     extend,
     first_meld_bar,
     replay,
+    settle_first_melds,
 )
 from .hand import Bonus, HandRuling, check_hand
 from .initial import InitialMeldRuling, rule_initial_meld
@@ -62,13 +64,14 @@ from .wilds import Wilds
 
 __all__ = [
     "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "AceIndicator", "Bonus", "Card", "Check",
-    "Deal", "DealLine", "DealerRule", "DiscardedWild", "Finish", "GameState", "HandRuling",
+    "Deal", "DealLine", "DealerRule", "DiscardedWild", "Finish", "FirstMeld", "GameState",
+    "HandRuling",
     "InitialMeldRuling", "Joker", "MeldKind", "MeldRuling", "Message", "NaturalCard",
     "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
     "Wilds",
     "check_hand", "deal_wilds", "extend", "first_meld_bar", "new_names", "normal_name",
-    "parse_cards", "replay",
+    "parse_cards", "replay", "settle_first_melds",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
     "rule_taken_meld",
     "score_round",

@@ -13,10 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+from typing import NamedTuple
 
+from .cards import Card
+from .initial import rule_initial_meld
 from .messages import N_, Message, fail, msg
 from .options import DealerRule, Rules, Scoring
 from .scoring import Finish, RoundResult, deal_wilds, partner_of, score_round
+from .wilds import Wilds
 from .winning import WentOut
 
 LONGEST_NAME = 40
@@ -33,6 +37,16 @@ class Outcome(Enum):
     """The stock ran out before anyone went out (no score)."""
 
 
+class FirstMeld(NamedTuple):
+    """A first meld (an announcement, in the Kuwaiti form) laid in a deal: who laid it
+    and its worth, or the melds themselves for the referee to value and check (issue 13).
+    """
+
+    player: str
+    value: int | None
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+
 @dataclass(frozen=True)
 class Deal:
     """One entry of the log: a deal's number, how it ended, the round result when scored,
@@ -41,7 +55,12 @@ class Deal:
     number: int
     outcome: Outcome
     result: RoundResult | None = None
-    first_melds: tuple[tuple[str, int], ...] = ()
+    first_melds: tuple[FirstMeld, ...] = ()
+
+    def __post_init__(self) -> None:
+        # (player, value) pairs are the short way of writing a first meld without cards.
+        object.__setattr__(self, "first_melds", tuple(
+            m if isinstance(m, FirstMeld) else FirstMeld(*m) for m in self.first_melds))
 
 
 @dataclass(frozen=True)
@@ -166,22 +185,52 @@ def first_meld_bar(rules: Rules, earlier: Sequence[int]) -> int:
     return rules.first_meld_minimum
 
 
-def _check_first_melds(table: Table, deal: Deal) -> None:
+def _check_first_melds(table: Table, deal: Deal) -> Deal:
+    for meld in deal.first_melds:
+        if meld.player not in table.players:
+            raise fail(N_("“%(name)s” is not one of the players."), name=str(meld.player))
+    return settle_first_melds(table.rules, deal)
+
+
+def settle_first_melds(rules: Rules, deal: Deal) -> Deal:
+    """*deal* with each first meld checked against the bar in force when it was laid,
+    those given as cards valued by the referee."""
     seen: list[str] = []
     values: list[int] = []
-    for name, value in deal.first_melds:
-        if name not in table.players:
-            raise fail(N_("“%(name)s” is not one of the players."), name=str(name))
+    checked = []
+    for meld in deal.first_melds:
+        name, value = meld.player, meld.value
         if name in seen:
             raise fail(N_("%(name)s can lay a first meld only once in a deal."), name=name)
+        bar = first_meld_bar(rules, values)
+        if meld.melds:
+            value = _valued(rules, deal, meld, bar)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise fail(N_("A first meld's value is a whole number of points."))
-        bar = first_meld_bar(table.rules, values)
         if value < bar:
             raise fail(N_("%(name)s's first meld of %(value)d does not reach the %(bar)d in "
                           "force."), name=name, value=value, bar=bar)
         seen.append(name)
         values.append(value)
+        checked.append(meld._replace(value=value))
+    if tuple(checked) == deal.first_melds:
+        return deal
+    return Deal(deal.number, deal.outcome, deal.result, tuple(checked))
+
+
+def _valued(rules: Rules, deal: Deal, meld: FirstMeld, bar: int) -> int:
+    """The worth of a first meld given as cards, when the referee upholds it against *bar*
+    (seed 000 "Initial Meld"; seed 001 "Announcing"; seed 002 Hand Saudi)."""
+    # An unscored deal records no indicator: there only a form without one can value it.
+    wilds = Wilds.for_deal(rules, deal.result.indicator if deal.result else None)
+    ruling = rule_initial_meld(list(meld.melds), wilds, bar)
+    if not ruling.valid:
+        raise fail(N_("%(name)s's first meld is refused: %(reason)s"), name=meld.player,
+                   reason=ruling.reason)
+    if meld.value is not None and meld.value != ruling.total:
+        raise fail(N_("%(name)s's first meld is worth %(total)d by its cards, not "
+                      "%(value)d."), name=meld.player, total=ruling.total, value=meld.value)
+    return ruling.total
 
 
 class _Replay:
@@ -243,7 +292,7 @@ class _Replay:
         if self.finished:
             raise fail(N_("The game is over; no deal can follow deal %(number)d."),
                        number=number - 1)
-        _check_first_melds(self.table, deal)
+        deal = _check_first_melds(self.table, deal)
         if deal.outcome is Outcome.SCORED:
             self._scored(deal)
         else:
