@@ -31,7 +31,8 @@ function picker() {
 }
 
 function cardsOf(input) {
-  return input.value.split(/[\s,]+/).filter(Boolean);
+  // A "/" between melds (a first meld's cards) is a token of its own.
+  return input.value.replace(/\//g, " / ").split(/[\s,]+/).filter(Boolean);
 }
 
 function showPicked() {
@@ -42,6 +43,7 @@ function showPicked() {
     chip.dataset.index = i;
     // Show the suit as players write it: 5♥, not 5H.
     chip.textContent = card.replace(/[SHDC]$/i, (s) => SUITS[s.toUpperCase()]);
+    if (card === "/") chip.classList.add("between");
     return chip;
   }));
 }
@@ -58,7 +60,14 @@ function wire(root) {
 }
 
 wire(document);
-document.addEventListener("htmx:afterSwap", (event) => wire(event.target));
+document.addEventListener("htmx:afterSwap", (event) => {
+  wire(event.target);
+  // The referee found a full hand in the winner's cards: "How?" says so too.
+  if (event.target.querySelector("[data-finish='full']")) {
+    const full = event.target.closest("form")?.querySelector("input[name='finish'][value='full']");
+    if (full) full.checked = true;
+  }
+});
 document.addEventListener("click", (event) => {
   const open = event.target.closest("[data-pick]");
   const card = event.target.closest("[data-card]");
@@ -67,12 +76,14 @@ document.addEventListener("click", (event) => {
     target = document.getElementById(open.dataset.pick);
     // Under a hand being counted, or under the winner's cards (which say whose they are
     // and what to tap on the button itself).
-    const holder = open.closest(".hand, .winner-cards");
+    const holder = open.closest(".first-meld, .hand, .winner-cards");
     holder.after(picker());
-    const legend = holder.querySelector("legend");
+    if (holder.matches("details")) holder.open = true;
+    const legend = (open.closest(".hand") || holder).querySelector("legend");
     picker().querySelector(".whose").textContent = open.dataset.whose || legend.textContent;
     const what = picker().querySelector(".what");
     what.textContent = open.dataset.what || what.dataset.hand;
+    picker().querySelector(".next-meld").hidden = !("melds" in open.dataset);
     picker().hidden = false;
     showPicked();
   } else if (card && target) {
@@ -86,6 +97,19 @@ document.addEventListener("click", (event) => {
     target = null;
   }
 });
+
+// First melds are entered in the order they were laid, which raises Hand Saudi's and the
+// Kuwaiti bar (web/forms.py, first_order). Caught before the preview reads the form.
+document.addEventListener("change", (event) => {
+  const field = event.target.closest("input[name^='first_']");
+  const order = field && field.form.querySelector("input[name='first_order']");
+  if (!order) return;
+  const seat = field.dataset.seat;
+  const seats = order.value.split(" ").filter((s) => s && s !== seat);
+  const at = order.value.split(" ").indexOf(seat);
+  if (field.value.trim()) seats.splice(at < 0 ? seats.length : at, 0, seat);
+  order.value = seats.join(" ");
+}, true);
 
 // An open game page follows the game as other phones change it (templates/games/_live.html):
 // every 5 s the live part asks whether the game changed, naming the version it shows, and

@@ -16,7 +16,8 @@ from itertools import chain
 from .cards import Card
 from .hand import HAND_SIZE, Bonus, HandRuling, check_hand
 from .melds import rule_meld
-from .messages import N_, fail, msg
+from .messages import N_, Message, RulesError, fail, msg
+from .options import Scoring
 from .scoring import Finish
 from .wilds import Wilds
 
@@ -29,6 +30,16 @@ class WentOut:
     winner: str
     melds: tuple[tuple[Card, ...], ...]
     discard: tuple[Card, ...]
+
+
+class NotAHand(RulesError):
+    """A full hand claimed that the cards do not bear out. Under the Kuwaiti form the
+    claim is itself a mistake the table may record instead (seed 001, "Player mistakes"
+    3: "declaring hand when a player does not actually have a hand")."""
+
+    def __init__(self, message: Message, *, mistake: bool) -> None:
+        super().__init__(message)
+        self.mistake = mistake
 
 
 def rule_winning_hand(wilds: Wilds, cards: Sequence[Card] | None = None,
@@ -118,7 +129,9 @@ def check_claim(ruling: HandRuling, wilds: Wilds, finish: Finish | None,
     reported (``None``: not reported) are not what the winner's cards bear out."""
     found, earned = finish_of(ruling, wilds)
     if finish is Finish.FULL and found is not Finish.FULL:
-        raise fail(N_("These cards are not a full hand: %(reason)s"), reason=ruling.reason)
+        raise NotAHand(msg(N_("These cards are not a full hand: %(reason)s"),
+                           reason=ruling.reason),
+                       mistake=wilds.rules.scoring is Scoring.KUWAIT)
     if finish is Finish.PARTIAL and found is Finish.FULL:
         raise fail(N_("These 15 cards are a full hand, not a finish over several turns: "
                       "%(reason)s"), reason=ruling.reason)

@@ -152,14 +152,21 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
         indicator = StringField(_l("Indicator card (needed to count cards)"))
         # Issue 13: the winner's 15 cards, for the referee to decide the finish.
         winner_cards = StringField(_l("The winner's 15 cards, for the referee to decide"))
+        # The seats in the order their first melds were entered (static/app.js): the
+        # order they were laid in, which raises Hand Saudi's and the Kuwaiti bar.
+        first_order = HiddenField()
 
-    melded_label = _l("Announced?") if rules.scoring is Scoring.KUWAIT else _l("Melded?")
+    kuwait = rules.scoring is Scoring.KUWAIT
+    melded_label = _l("Announced?") if kuwait else _l("Melded?")
+    first_label = (_l("The announcement: its worth, or its melds' cards") if kuwait
+                   else _l("The first meld: its worth, or its melds' cards"))
     for i, _name in seats:
         setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=_choices([
             ("yes", _l("yes")), ("no", _l("no"))]), validate_choice=False))
         setattr(DealForm, f"points_{i}", IntegerField(
             _l("Points left in hand"), validators=[Optional(), NumberRange(0, 1400)]))
         setattr(DealForm, f"cards_{i}", StringField(_l("or the cards left")))
-        if rules.scoring is Scoring.KUWAIT:
+        setattr(DealForm, f"first_{i}", StringField(first_label))
+        if kuwait:
             setattr(DealForm, f"mistake_{i}", BooleanField(_l("Made a mistake")))
     return DealForm

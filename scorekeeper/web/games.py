@@ -31,9 +31,10 @@ from ..i18n import say
 from ..models import Game
 from ..numbers import whole, whole_or
 from ..pins import normal_pin, set_pin
-from ..rules import Bonus, Deal, Outcome, RulesError, Table, replay
+from ..rules import Bonus, Deal, Outcome, RulesError, Scoring, Table, replay
 from ..rules.messages import N_, msg
 from ..rules.scoring import partner_of
+from ..rules.winning import NotAHand
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -136,6 +137,12 @@ def _fill_form(form, table: Table, deal: Deal) -> None:
         form[f"cards_{i}"].data = " ".join(map(str, hand.cards or ()))
         if f"mistake_{i}" in form:
             form[f"mistake_{i}"].data = hand.mistake
+    for meld in deal.first_melds:
+        form[f"first_{table.players.index(meld.player)}"].data = (
+            " / ".join(" ".join(map(str, m)) for m in meld.melds) if meld.melds
+            else str(meld.value))
+    form.first_order.data = " ".join(
+        str(table.players.index(m.player)) for m in deal.first_melds)
 
 
 def first_error(form) -> str:
@@ -159,8 +166,9 @@ def form_body(form, table: Table) -> dict:
     numbers become names, the text of cards a list. Fields a scored deal does not use are
     left out, as a phone may have filled them in before choosing another outcome."""
     outcome = form.outcome.data or Outcome.SCORED.value
+    first = _first_melds(form, table.players)
     if outcome != Outcome.SCORED.value:
-        return {"outcome": outcome}
+        return {"outcome": outcome, **first}
     players = table.players
     seat = whole(form.winner.data)
     if seat is None or seat >= len(players):
@@ -173,6 +181,11 @@ def form_body(form, table: Table) -> dict:
             continue
         mistake = bool(form[f"mistake_{i}"].data) if f"mistake_{i}" in form else False
         melded = form[f"melded_{i}"].data
+        if (form[f"first_{i}"].data or "").strip() and not mistake:
+            if melded == "no":
+                raise RulesError(msg(N_("%(name)s laid a first meld, so %(name)s melded: "
+                                        "answer yes, or clear the first meld."), name=name))
+            melded = "yes"
         if melded not in ("yes", "no") and not mistake:
             raise RulesError(msg(N_("Say whether %(name)s melded."), name=name))
         if melded == "yes" and not mistake:
@@ -186,7 +199,7 @@ def form_body(form, table: Table) -> dict:
     finish = form.finish.data or "partial"
     bonuses = [b for b in form.bonuses.data or () if b in {x.value for x in Bonus}]
     body = {"outcome": outcome, "winner": winner, "finish": finish, "hands": hands,
-            "bonuses": bonuses, **({"indicator": indicator} if indicator else {})}
+            "bonuses": bonuses, **({"indicator": indicator} if indicator else {}), **first}
     cards = (form.winner_cards.data or "").replace(",", " ").split()
     if cards:
         # The cards decide (shared/API.md, "Deals from the cards"): what the table ticked
@@ -199,8 +212,27 @@ def form_body(form, table: Table) -> dict:
     return body
 
 
+def _first_melds(form, players: tuple[str, ...]) -> dict:
+    """The first melds entered, as the API's ``first_melds``: each a worth typed, or
+    melds' cards with ``/`` between melds, in the order the phone saw them entered (then
+    in seating order, when no script kept it)."""
+    entered = [i for i in range(len(players)) if (form[f"first_{i}"].data or "").strip()]
+    kept = [int(s) for s in (form.first_order.data or "").split() if s.isdigit()]
+    order = [i for i in dict.fromkeys(kept) if i in entered]
+    order += [i for i in entered if i not in order]
+    melds = []
+    for i in order:
+        text = form[f"first_{i}"].data.strip()
+        if text.isdigit():
+            melds.append({"player": players[i], "value": int(text)})
+        else:
+            melds.append({"player": players[i], "melds": [
+                meld.replace(",", " ").split() for meld in text.split("/")]})
+    return {"first_melds": melds} if melds else {}
+
+
 def game_page(game: Game, form=None, error=None, status=200, block=None, form_error=None,
-              state=None):
+              state=None, offer=None, form_note=None):
     """The game's page (or its HTMX part), showing *state* if the caller has just replayed
     it."""
     state = state or state_of(game)
@@ -213,7 +245,8 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
         form = _deal_form(table, state)
     locked = device.locked(game)
     context = _context(game, state, form) | dict(
-        error=error, form_error=form_error, preset_name=PRESET_NAMES.get(table.rules.preset),
+        error=error, form_error=form_error, offer=offer, form_note=form_note,
+        preset_name=PRESET_NAMES.get(table.rules.preset),
         locked=locked, kept=kept_rulings(game, table.rules))
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
     if fresh and not locked:
@@ -270,7 +303,8 @@ def preview(game_id: str):
         deal = deal_from(form, table, number)
         state = replay(table, [*log[:number - 1], deal, *log[number:]])
     except (RulesError, PayloadError) as refusal:
-        return render_template("games/_preview.html", error=say(refusal.message))
+        return render_template("games/_preview.html", error=say(refusal.message),
+                               offer=_offer(refusal, form, table), table=table)
     line = state.deals[number - 1]
     return render_template("games/_preview.html", line=line, state=state, table=table)
 
@@ -279,6 +313,10 @@ def preview(game_id: str):
 def record(game_id: str):
     game = _game(game_id)
     table = table_of(game)
+    seat = _mistake_seat(request.form.get("as_mistake"), table)
+    if seat is not None:
+        form = _deal_form(table, None, _as_mistake(request.form, seat))
+        return game_page(game, form, form_note=_mistake_note(table.players[seat]))
     form = _deal_form(table, None, request.form)
     if not form.validate():
         return game_page(game, form, status=422)
@@ -286,7 +324,8 @@ def record(game_id: str):
     try:
         state = add_deal(game, deal_from(form, table, number))
     except (RulesError, PayloadError) as refusal:
-        return game_page(game, form, status=422, form_error=say(refusal.message))
+        return game_page(game, form, status=422, form_error=say(refusal.message),
+                         offer=_offer(refusal, form, table))
     except DealConflict as conflict:
         response = game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
         # For a phone sending a deal it kept while offline (static/phone.js): this very
@@ -302,20 +341,56 @@ def record(game_id: str):
     return redirect(url_for("games.show", game_id=game.id))
 
 
+def _offer(refusal: Exception, form, table: Table) -> int | None:
+    """The seat whose refused full hand the table may record as that player's mistake
+    instead, where the form of Hand pays mistakes (rules.winning.NotAHand)."""
+    if isinstance(refusal, NotAHand) and refusal.mistake:
+        return _mistake_seat(form.winner.data, table)
+    return None
+
+
+def _mistake_seat(value, table: Table) -> int | None:
+    seat = whole(value) if value else None
+    if seat is None or seat >= len(table.players) or table.rules.scoring is not Scoring.KUWAIT:
+        return None
+    return seat
+
+
+def _mistake_note(name: str) -> str:
+    return _("%(name)s's claim of a full hand is marked as a mistake. Now say who went out "
+             "in the end, and how the others finished.", name=name)
+
+
+def _as_mistake(data, seat: int):
+    """The deal form as the table asked: the refused claim of a full hand recorded as the
+    claimer's mistake (seed 001, "Player mistakes" 3), who went out still to say."""
+    data = data.copy()
+    for field in ("winner", "winner_cards", "bonuses", "as_mistake", f"melded_{seat}"):
+        data.poplist(field)
+    data["finish"] = "partial"
+    data[f"mistake_{seat}"] = "y"
+    return data
+
+
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: str, number: int):
     game = _game(game_id)
     table, log = table_of(game), log_of(game)
     if not 1 <= number <= len(log):
         abort(404)
-    error = None
-    if request.method == "POST":
+    error = note = offer = None
+    seat = _mistake_seat(request.form.get("as_mistake"), table)
+    if seat is not None:
+        form = _deal_form(table, None, _as_mistake(request.form, seat))
+        note = _mistake_note(table.players[seat])
+    elif request.method == "POST":
         form = _deal_form(table, None, request.form)
         if form.validate():
             try:
                 correct_deal(game, deal_from(form, table, number), form.version.data or "")
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
+                offer = _offer(refusal, form, table)
             except Stale as stale:
                 return game_page(_game(game_id), error=conflicts.stale(game, stale),
                                  status=409)
@@ -329,8 +404,9 @@ def edit(game_id: str, number: int):
     state = state_of(game)
     return render_template("games/edit.html", game=game, table=table, state=state,
                            form=form, number=number, form_error=error, deck=DECK,
+                           offer=offer, form_note=note,
                            action=url_for("games.edit", game_id=game.id, number=number)), (
-        422 if request.method == "POST" else 200)
+        422 if request.method == "POST" and note is None else 200)
 
 
 @bp.post("/games/<game_id>/undo")
