@@ -70,7 +70,8 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 document.addEventListener("click", (event) => {
   const open = event.target.closest("[data-pick]");
-  const card = event.target.closest("[data-card]");
+  // "Next meld" puts a "/" between the melds of a first meld.
+  const card = event.target.closest("[data-card], [data-split]");
   const chip = event.target.closest(".chip");
   if (open) {
     target = document.getElementById(open.dataset.pick);
@@ -87,7 +88,7 @@ document.addEventListener("click", (event) => {
     picker().hidden = false;
     showPicked();
   } else if (card && target) {
-    setCards([...cardsOf(target), card.dataset.card]);
+    setCards([...cardsOf(target), card.dataset.card || "/"]);
   } else if (chip && target) {
     const cards = cardsOf(target);
     cards.splice(Number(chip.dataset.index), 1);

@@ -61,7 +61,7 @@ BAD_DEALS = {
     "no-winner": (deal_form(winner=None), "Say who went out."),
     "winner-not-a-seat": (deal_form(winner=7), "Say who went out."),
     "melded-missing": ({k: v for k, v in deal_form().items() if k != "melded_2"},
-                       "Say whether Caro melded."),
+                       "Say how Caro finished: melded or not"),
     "melded-without-points-or-cards": (deal_form(hands={0: None, 2: None}) | {
         "melded_0": "yes"}, "give the points left in hand, or the cards"),
     "card-that-does-not-parse": (deal_form(hands={0: None, 2: None}, indicator="7C") | {

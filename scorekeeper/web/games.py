@@ -187,7 +187,9 @@ def form_body(form, table: Table) -> dict:
                                         "answer yes, or clear the first meld."), name=name))
             melded = "yes"
         if melded not in ("yes", "no") and not mistake:
-            raise RulesError(msg(N_("Say whether %(name)s melded."), name=name))
+            # Left out: the engine asks how this player finished, once the winner's
+            # claim is ruled on (a refused full hand is what a table disputes first).
+            continue
         if melded == "yes" and not mistake:
             cards = (form[f"cards_{i}"].data or "").replace(",", " ").split()
             points = None if cards else form[f"points_{i}"].data
