@@ -8,7 +8,6 @@ deal and replaying the log gives every later dealer, total and result anew.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -18,12 +17,11 @@ from typing import NamedTuple
 from .cards import Card
 from .initial import rule_initial_meld
 from .messages import N_, Message, fail, msg
+from .names import check_names
 from .options import DealerRule, Rules, Scoring
 from .scoring import Finish, RoundResult, deal_wilds, partner_of, score_round
 from .wilds import Wilds
 from .winning import WentOut
-
-LONGEST_NAME = 40
 
 
 class Outcome(Enum):
@@ -81,23 +79,7 @@ class Table:
         if len(players) > rules.max_players:
             raise fail(N_("This form of Hand is played by at most %(count)d players."),
                        count=rules.max_players)
-        seen = set()
-        for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise fail(N_("Every player needs a name."))
-            if len(name) > LONGEST_NAME:
-                raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
-                           count=LONGEST_NAME, name=name[:LONGEST_NAME] + "…")
-            if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-                # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
-                # PostgreSQL text column refuses NUL), nor half a UTF-16 pair stored;
-                # direction marks are welcome.
-                raise fail(N_("A name can hold letters, digits, spaces and signs, but no "
-                              "control characters such as tabs or line breaks."))
-            if name.casefold() in seen:
-                raise fail(N_("Two players are called “%(name)s”; give them different "
-                              "names."), name=name)
-            seen.add(name.casefold())
+        check_names(players)
         if self.partnerships and (len(players) != 4 or not rules.partnerships):
             raise fail(N_("Partnerships are for four players, in a form of Hand that has "
                           "them."))

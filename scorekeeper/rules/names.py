@@ -6,6 +6,7 @@ checked; a game already stored keeps the names it was created with."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from .messages import N_, fail
 
@@ -85,3 +86,28 @@ def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
         seen.setdefault(key, name)
         out.append(name)
     return tuple(out)
+
+
+LONGEST_NAME = 40
+
+
+def check_names(players: Sequence[object]) -> None:
+    """Raise :class:`RulesError` unless every player has a name the sheet can show, and
+    no two share one (letter case aside)."""
+    seen = set()
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise fail(N_("Every player needs a name."))
+        if len(name) > LONGEST_NAME:
+            raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
+                       count=LONGEST_NAME, name=name[:LONGEST_NAME] + "…")
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
+            # PostgreSQL text column refuses NUL), nor half a UTF-16 pair stored;
+            # direction marks are welcome.
+            raise fail(N_("A name can hold letters, digits, spaces and signs, but no "
+                          "control characters such as tabs or line breaks."))
+        if name.casefold() in seen:
+            raise fail(N_("Two players are called “%(name)s”; give them different "
+                          "names."), name=name)
+        seen.add(name.casefold())

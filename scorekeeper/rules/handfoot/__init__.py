@@ -1,0 +1,27 @@
+"""The rules of Hand and Foot (seed 003), the second game: a package of its own beside
+Hand's, sharing only the cards, the messages and the players' names with it.
+
+=====================  ===============================================================
+module                 what it rules on
+=====================  ===============================================================
+``options``            :class:`FootRules`, seed 003's values, each a house rule
+``melds``              one meld: legal or not, clean, dirty or wild, a complete pile
+``referee``            an opening meld, taking the discard pile, going out
+``scoring``            one deal's scores, side by side
+``game``               a game replayed from its deal log: totals, dealer, minimum, end
+=====================  ===============================================================
+"""
+
+from .game import FootDeal, FootLine, FootState, FootTable, extend, partnership_sides, replay
+from .melds import FootMeldRuling, is_wild, rule_meld
+from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, Contract, FootRules
+from .referee import FootRuling, missing_piles, rule_go_out, rule_opening, rule_pickup
+from .scoring import SideResult, SideScore, score_deal
+
+__all__ = [
+    "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
+    "Contract", "FootDeal", "FootLine", "FootMeldRuling", "FootRules", "FootRuling",
+    "FootState", "FootTable", "SideResult", "SideScore",
+    "extend", "is_wild", "missing_piles", "partnership_sides", "replay", "rule_go_out",
+    "rule_meld", "rule_opening", "rule_pickup", "score_deal",
+]
