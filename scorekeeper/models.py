@@ -46,6 +46,9 @@ class Game(Model):
     # game already played under it.
     rules: Mapped[dict] = mapped_column(JSON)
     partnerships: Mapped[bool] = mapped_column(default=False)
+    # Hand and Foot's sides, as lists of seat positions; ``None`` when everyone plays
+    # alone, and in Hand (whose partners always sit opposite).
+    teams: Mapped[list | None] = mapped_column(JSON)
     first_dealer: Mapped[int]  # a seat position
     # The table's PIN, hashed; without it the game's link only shows the sheet. ``None``
     # when the table set no PIN: whoever holds the link may record deals.
@@ -98,6 +101,9 @@ class DealRecord(Model):
     # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
     # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
     winner_hand: Mapped[dict | None] = mapped_column(JSON)
+    # A Hand and Foot deal: each side's report as the API takes it (``winner`` is then the
+    # seat of the player who went out, ``None`` when the stock ran out).
+    sides: Mapped[list | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

@@ -1,5 +1,6 @@
 """The storage layer: a game row becomes the engine's :class:`Table` and its deal rows a
-log of :class:`Deal`; replaying the log gives the state. Every change (record, correct,
+log of :class:`Deal` (Hand and Foot's :class:`FootTable` and :class:`FootDeal` for a game
+of that preset); replaying the log gives the state. Every change (record, correct,
 undo) is one transaction with its audit entry. Used by the JSON API and the pages alike,
 so neither decides a rule."""
 
@@ -16,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .codec import deal_to_json
 from .extensions import db
+from .footcodec import foot_deal_from_json, foot_deal_to_json, is_foot, side_to_json
 from .models import AuditEntry, DealRecord, Game, HandRecord, Seat
 from .rules import (
     Bonus,
@@ -35,6 +37,14 @@ from .rules import (
     normal_name,
     replay,
 )
+from .rules.handfoot import FootDeal, FootLine, FootRules, FootState, FootTable
+from .rules.handfoot import extend as foot_extend
+from .rules.handfoot import replay as foot_replay
+
+#: Either game's table, log entry, replayed line and state.
+AnyTable = Table | FootTable
+AnyDeal = Deal | FootDeal
+AnyState = GameState | FootState
 
 
 class GameChanged(Exception):
@@ -65,14 +75,28 @@ class DealConflict(GameChanged):
 
 
 def new_game(rules_spec: object, players: list[str], first_dealer: str,
-             partnerships: bool = False) -> Game:
+             partnerships: bool = False, teams: list[list[str]] | None = None) -> Game:
     """A validated, not yet saved game; the names are kept in normal form
-    (:func:`~scorekeeper.rules.new_names`)."""
+    (:func:`~scorekeeper.rules.new_names`). *teams* are Hand and Foot's sides."""
+    if is_foot(rules_spec):
+        return _new_foot_game(rules_spec, players, first_dealer, teams)
     rules = Rules.for_table(rules_spec, len(players))
     table = Table(rules, new_names(tuple(players)), normal_name(first_dealer), partnerships)
     return Game(rules=rules.to_dict(), partnerships=partnerships,
                 first_dealer=table.players.index(table.first_dealer),
                 seats=[Seat(position=i, name=n) for i, n in enumerate(table.players)])
+
+
+def _new_foot_game(rules_spec: object, players: list[str], first_dealer: str,
+                   teams: list[list[str]] | None) -> Game:
+    rules = FootRules.from_spec(rules_spec)
+    names = new_names(tuple(players))
+    sides = None if teams is None else tuple(tuple(normal_name(n) for n in t) for t in teams)
+    table = FootTable(rules, names, normal_name(first_dealer), sides)
+    return Game(rules=rules.to_dict(), partnerships=False,
+                teams=None if sides is None else [[names.index(n) for n in s] for s in sides],
+                first_dealer=names.index(table.first_dealer),
+                seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
 
 
 # --- versions: what a phone saw ------------------------------------------------------
@@ -117,14 +141,24 @@ def changes_since(game: Game, since: datetime) -> list[tuple[str, int]]:
     return [(action, number) for action, number in rows]
 
 
-def table_of(game: Game) -> Table:
+def table_of(game: Game) -> Any:
+    """The game's :class:`Table` (a :class:`FootTable` for Hand and Foot)."""
     players = tuple(seat.name for seat in game.seats)
+    if is_foot(game.rules):
+        sides = None if game.teams is None else tuple(
+            tuple(players[i] for i in side) for side in game.teams)
+        return FootTable(FootRules.from_spec(game.rules), players,
+                         players[game.first_dealer], sides)
     return Table(Rules.from_spec(game.rules), players, players[game.first_dealer],
                  game.partnerships)
 
 
-def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
+def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Any:
     """The deal a stored row describes (the reverse of :func:`_fill`)."""
+    if record.sides is not None:
+        return foot_deal_from_json({"went_out": None if record.winner is None
+                                    else players[record.winner], "sides": record.sides},
+                                   record.number)
     result = None
     if record.outcome == Outcome.SCORED.value:
         if record.winner is None or record.finish is None:
@@ -153,7 +187,7 @@ def _evidence(stored: dict | None) -> dict[str, Any]:
             "winner_discard": tuple(Card.parse(c) for c in stored["discard"])}
 
 
-def log_of(game: Game) -> list[Deal]:
+def log_of(game: Game) -> list[Any]:
     players = tuple(seat.name for seat in game.seats)
     return [deal_from_record(record, players) for record in game.deals]
 
@@ -171,12 +205,12 @@ def load(game_id: str) -> Game | None:
 # Replayed states, with the log of deals each was replayed from, by (game, version): a
 # cache, never the truth — every change to a game moves its version, so a stale entry is
 # simply never asked for again.
-Sheet = tuple[GameState, tuple[Deal, ...]]
+Sheet = tuple[Any, tuple[Any, ...]]
 _STATES: OrderedDict[tuple[str, str], Sheet] = OrderedDict()
 _KEEP = 1024
 
 
-def _keep(game: Game, state: GameState, log: tuple[Deal, ...]) -> None:
+def _keep(game: Game, state: AnyState, log: tuple[AnyDeal, ...]) -> None:
     _STATES[(game.id, version_of(game))] = (state, log)
     if len(_STATES) > _KEEP:
         _STATES.popitem(last=False)
@@ -200,7 +234,7 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     sheets: dict[str, Sheet] = {}
     for game in games:
         log = tuple(log_of(game))
-        sheets[game.id] = (replay(table_of(game), list(log)), log)
+        sheets[game.id] = (replay_any(table_of(game), list(log)), log)
     now = {row.id: row.updated_at for row in db.session.execute(
         select(Game.id, Game.updated_at).where(Game.id.in_(ids)))}
     for game in games:
@@ -209,7 +243,7 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     return sheets
 
 
-def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
+def states_of(ids: list[str]) -> list[tuple[Game, Any]]:
     """The games *ids* that exist, in that order, with their states, in a handful of
     statements however many there are: the rows, and only the games not in the cache
     read whole."""
@@ -220,20 +254,35 @@ def states_of(ids: list[str]) -> list[tuple[Game, GameState]]:
     return [(games[i], sheets[i][0]) for i in ids if i in games]
 
 
-def state_of(game: Game) -> GameState:
+def state_of(game: Game) -> Any:
     """The game's state at the version its row was read at, replayed from its deals unless
     the cache holds it."""
     return state_and_log(game)[0]
 
 
-def state_and_log(game: Game) -> tuple[GameState, list[Deal]]:
+def state_and_log(game: Game) -> tuple[Any, list[Any]]:
     """The game's state with the log of deals it was replayed from, for answers that show
     both: from the cache, or from one consistent read of the game's deals."""
     state, log = _cached(game) or _replay_and_keep([game])[game.id]
     return state, list(log)
 
 
-def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecord:
+def replay_any(table: AnyTable, log: list[Any]) -> Any:
+    """*log* replayed by its game's engine."""
+    if isinstance(table, FootTable):
+        return foot_replay(table, log)
+    return replay(table, log)
+
+
+def _extend(state: AnyState, deal: Any) -> Any:
+    if isinstance(state, FootState):
+        return foot_extend(state, deal)
+    return extend(state, deal)
+
+
+def _fill(record: DealRecord, deal: AnyDeal, players: tuple[str, ...]) -> DealRecord:
+    if isinstance(deal, FootDeal):
+        return _fill_foot(record, deal, players)
     result = deal.result
     record.number = deal.number
     record.outcome = deal.outcome.value
@@ -257,16 +306,31 @@ def _fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecor
     return record
 
 
-def snapshot(deal: Deal, line: DealLine) -> dict[str, Any]:
+def _fill_foot(record: DealRecord, deal: FootDeal, players: tuple[str, ...]) -> DealRecord:
+    record.number = deal.number
+    record.outcome = Outcome.SCORED.value
+    record.winner = None if deal.went_out is None else players.index(deal.went_out)
+    record.sides = [side_to_json(side) for side in deal.sides]
+    record.first_melds, record.bonuses, record.hands = [], [], []
+    record.finish = record.indicator = record.winner_hand = None
+    return record
+
+
+def snapshot(deal: AnyDeal, line: DealLine | FootLine) -> dict[str, Any]:
     """A deal for the audit trail: the body that would record it again through the API
     (``deal``, ``outcome`` and what the table reported), with the scores it gave."""
+    if isinstance(deal, FootDeal):
+        assert isinstance(line, FootLine)
+        return {"deal": deal.number, "outcome": Outcome.SCORED.value,
+                **foot_deal_to_json(deal), "team_scores": [s.total for s in line.scores]}
+    assert isinstance(line, DealLine)
     out = {"deal": deal.number, "outcome": deal.outcome.value, **deal_to_json(deal)}
     if line.scores is not None:
         out["scores"] = dict(line.scores)
     return out
 
 
-def add_deal(game: Game, deal: Deal) -> GameState:
+def add_deal(game: Game, deal: AnyDeal) -> Any:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
     this very deal is already recorded under that number."""
@@ -274,13 +338,13 @@ def add_deal(game: Game, deal: Deal) -> GameState:
     if before is not None and deal.number == before[0].next_deal:
         # The sheet as this version left it, one deal longer: no deal is read or replayed,
         # so a save costs the same however long the game.
-        state, log = extend(before[0], deal), (*before[1], deal)
+        state, log = _extend(before[0], deal), (*before[1], deal)
     else:
         old = log_of(game)
         if deal.number != len(old) + 1:
             raise _conflict(old, deal)
         log = (*old, deal)
-        state = replay(table_of(game), list(log))
+        state = replay_any(table_of(game), list(log))
     try:
         _claim(game)
     except GameChanged:
@@ -298,7 +362,7 @@ def add_deal(game: Game, deal: Deal) -> GameState:
     return state
 
 
-def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
+def correct_deal(game: Game, deal: AnyDeal, seen: str) -> Any:
     """Replace deal *deal.number*, from a phone that saw the game at version *seen*
     (:class:`Stale` if it changed since); every later dealer and total follows from the
     replay. :class:`RulesError` when the corrected log no longer holds (say the correction
@@ -307,7 +371,7 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
     table, log = table_of(game), log_of(game)
     before, previous = state_of(game), log[deal.number - 1]
     log[deal.number - 1] = deal
-    state = replay(table, log)
+    state = replay_any(table, log)
     if deal == previous:
         return state  # a second tap on "save": nothing to change, nothing to audit
     _claim(game)
@@ -319,12 +383,12 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> GameState:
     return state
 
 
-def remove_last_deal(game: Game, seen: str) -> GameState:
+def remove_last_deal(game: Game, seen: str) -> Any:
     """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
     if it changed since)."""
     check_version(game, seen)
     log, before = log_of(game), state_of(game)
-    state = replay(table_of(game), log[:-1])
+    state = replay_any(table_of(game), log[:-1])
     _claim(game)
     game.deals.pop()
     _audit(game, "undo", len(log), snapshot(log[-1], before.deals[-1]), None)
@@ -368,6 +432,6 @@ def _reread(game: Game) -> Game:
     return again
 
 
-def _conflict(log: list[Deal], deal: Deal) -> DealConflict:
+def _conflict(log: list[Any], deal: AnyDeal) -> DealConflict:
     repeat = 1 <= deal.number <= len(log) and log[deal.number - 1] == deal
     return DealConflict(deal.number, len(log) + 1, repeat)

@@ -20,8 +20,8 @@ def listing(client):
     return response.get_json()
 
 
-def test_rules_listing_has_the_six_presets_with_notes(listing):
-    assert set(listing["presets"]) == set(PRESETS)
+def test_rules_listing_has_the_six_presets_of_hand_and_hand_and_foot(listing):
+    assert set(listing["presets"]) == {*PRESETS, "hand_and_foot"}
     for preset in listing["presets"].values():
         assert isinstance(preset["note"], str) and preset["note"]
 
@@ -31,7 +31,17 @@ def test_rules_listing_presets_give_every_option(listing):
     assert {"wild_mode", "rounds", "initial_minimum", "max_meld_size",
             "ace_low_value"} <= names
     for name, preset in listing["presets"].items():
-        assert set(preset["options"]) - {"preset"} == names, name
+        if name != "hand_and_foot":
+            assert set(preset["options"]) - {"preset"} == names, name
+
+
+def test_rules_listing_describes_hand_and_foots_own_options(listing):
+    """shared/API.md, "Hand and Foot": its options and seed 003's defaults."""
+    foot = listing["presets"]["hand_and_foot"]
+    assert foot["options"]["minimums"] == [50, 90, 120, 150]
+    assert foot["options"]["contract"] == {"clean": 2, "dirty": 2, "wild": 1}
+    assert set(foot["option_docs"]) == set(foot["options"]) - {"preset"}
+    assert foot["option_docs"]["red_three"]["max"] == 10000
 
 
 @pytest.mark.parametrize(("preset", "option", "value"), [
@@ -93,8 +103,14 @@ def test_rules_listing_defaults_are_allowed_values(listing):
             if name == "preset":
                 assert value == preset
                 continue
-            option = listing["options"][name]
-            if value is None:
+            option = entry.get("option_docs", listing["options"])[name]
+            if "items" in option:   # Hand and Foot's minimums, one per deal
+                assert all(option["items"]["min"] <= v <= option["items"]["max"]
+                           for v in value)
+            elif "keys" in option:  # Hand and Foot's contract, piles by kind
+                assert set(value) == set(option["keys"])
+                assert all(option["min"] <= v <= option["max"] for v in value.values())
+            elif value is None:
                 assert option["nullable"], (preset, name)
             elif "choices" in option:
                 assert value in option["choices"], (preset, name)

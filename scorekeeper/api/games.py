@@ -7,12 +7,12 @@ from typing import Any
 
 from flask import jsonify, request, url_for
 
-from ..codec import PayloadError, deal_from_json, deal_number, flag_of, state_to_json
+from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
+from ..footcodec import any_deal_from_json, any_state_to_json, is_foot, sides_of
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rules import Rules
 from ..rules.messages import N_, msg
 from ..storage import (
     DealConflict,
@@ -82,7 +82,7 @@ def game_changed(error: GameChanged):
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None and state is not None:
-        answer["game"] = state_to_json(game.id, state, log, version_of(game))
+        answer["game"] = any_state_to_json(game.id, state, log, version_of(game))
     return jsonify(answer), 409
 
 
@@ -90,7 +90,7 @@ def _answer(game: Game, status: int = 200):
     # The sheet at the version the row was read at (after a change, the one it kept).
     version = version_of(game)
     state, log = state_and_log(game)
-    response = jsonify(state_to_json(game.id, state, log, version))
+    response = jsonify(any_state_to_json(game.id, state, log, version))
     response.status_code = status
     response.set_etag(version)
     return response
@@ -145,8 +145,11 @@ def create_game():
     if not isinstance(first_dealer, str):
         raise PayloadError(msg(N_("The field “first_dealer” must name the player who deals "
                                   "first.")))
-    game = new_game(data["rules"], _players(data), first_dealer.strip(),
-                    flag_of(data, "partnerships"))
+    players = _players(data)
+    # Hand and Foot: sides from "teams", or partners opposite (shared/API.md).
+    teams = sides_of(data, players) if is_foot(data["rules"]) else None
+    game = new_game(data["rules"], players, first_dealer.strip(),
+                    flag_of(data, "partnerships") and teams is None, teams)
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:
@@ -170,7 +173,7 @@ def record_deal(game_id: str):
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    add_deal(game, deal_from_json(data, number, Rules.from_spec(game.rules)))
+    add_deal(game, any_deal_from_json(data, number, game.rules))
     return _answer(game, 201)
 
 
@@ -181,7 +184,7 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    correct_deal(game, deal_from_json(data, number, Rules.from_spec(game.rules)), _seen(data))
+    correct_deal(game, any_deal_from_json(data, number, game.rules), _seen(data))
     return _answer(game)
 
 

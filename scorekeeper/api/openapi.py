@@ -3,6 +3,9 @@
 from flask import jsonify
 
 from ..rules import OPTIONS, PRESETS
+from ..rules.handfoot import OPTIONS as FOOT_OPTIONS
+from ..rules.handfoot import PRESET as FOOT
+from ..rules.handfoot import STRUCTURED
 from . import bp
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
@@ -10,10 +13,16 @@ _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
                         "suit symbol), or JK for a joker. Case does not matter."}
 _CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
 _RULES = {"oneOf": [
-    {"type": "string", "enum": list(PRESETS)},
+    {"type": "string", "enum": [*PRESETS, FOOT]},
     {"type": "object", "required": ["preset"],
      "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}
      | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+     "additionalProperties": False},
+    # Hand and Foot, the second game (shared/API.md, "Hand and Foot").
+    {"type": "object", "required": ["preset"],
+     "properties": {"preset": {"const": FOOT}}
+     | {name: {"description": o.doc} for name, o in FOOT_OPTIONS.items()}
+     | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
      "additionalProperties": False},
 ]}
 _COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
@@ -27,7 +36,9 @@ _TAKEN = {"type": "integer", "minimum": 0,
           "description": "Place (from 0) of the card taken from the discard pile"}
 _MELD = {"type": "object", "properties": {
     "valid": {"type": "boolean"},
-    "kind": {"enum": ["sequence", "group", None]},
+    # Hand's melds are sequences or groups; Hand and Foot's clean, dirty or wild.
+    "kind": {"enum": ["sequence", "group", "clean", "dirty", "wild", None]},
+    "complete": {"type": "boolean", "description": "Hand and Foot: a complete pile"},
     "cards": _CARDS,
     "value": {"type": ["integer", "null"]},
     "wild": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
@@ -73,7 +84,13 @@ _DEAL_LINE = {"type": "object", "additionalProperties": False,
     "first_melds": {"type": "array", "items": {"type": "object", "properties": {
         "player": {"type": "string"}, "value": {"type": ["integer", "null"]},
         "melds": {"type": "array", "items": _CARDS}}}},
-    **_RESULT, "winner_cards": _CARDS, "arrangement": _ARRANGEMENT}}
+    **_RESULT, "winner_cards": _CARDS, "arrangement": _ARRANGEMENT,
+    # Hand and Foot
+    "minimum": {"type": "integer"}, "went_out": {"type": ["string", "null"]},
+    "sides": {"type": "array", "items": {"$ref": "#/components/schemas/Side"}},
+    "breakdown": {"type": "array", "items": {"type": "object", "properties": {
+        part: {"type": "integer"} for part in ("cards", "piles", "red_threes", "going_out",
+                                               "total")}}}}}
 # The game's state, every field (the suite checks each answer against it).
 _STATE = {"type": "object", "additionalProperties": False, "required": [
     "id", "version", "url", "rules", "players", "teams", "first_dealer", "deals", "totals",
@@ -96,7 +113,15 @@ _STATE = {"type": "object", "additionalProperties": False, "required": [
     "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
     "tie_break": {"type": "boolean"}, "finished": {"type": "boolean"},
     "winners": _NAMES, "notices": _NAMES,
-    "points": _BY_NAME, "pot": {"type": "integer"}, "burned": _NAMES}}
+    "points": _BY_NAME, "pot": {"type": "integer"}, "burned": _NAMES,
+    "minimum": {"type": ["integer", "null"],
+                "description": "Hand and Foot: the next deal's opening minimum"}}}
+# A side's report in a Hand and Foot deal.
+_SIDE = {"type": "object", "additionalProperties": False, "properties": {
+    **{count: {"type": "integer", "minimum": 0} for count in (
+        "clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")},
+    "melded": {"type": "integer", "minimum": 0}, "melded_cards": _CARDS,
+    "left": {"type": "integer", "minimum": 0}, "left_cards": _CARDS}}
 _GAME_ANSWER = {"description": "The game's state", "headers": {"ETag": {
     "description": "The game's version, quoted", "schema": {"type": "string"}}},
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameState"}}}}
@@ -169,7 +194,12 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
             "melds": {"type": "array", "items": _CARDS, "description": "The melds laid, "
                       "for the referee to value and check against the bar in force "
                       "(instead of value, or with it)"}}}},
-        **_RESULT}}}}}
+        **_RESULT,
+        "went_out": {"type": ["string", "null"], "description": "Hand and Foot: who went "
+                     "out; null when the stock ran out"},
+        "sides": {"type": "array", "items": {"$ref": "#/components/schemas/Side"},
+                  "description": "Hand and Foot: each side's report, in the order of the "
+                                 "teams (or players)"}}}}}}
 
 
 def _post(summary: str, request: dict, response: dict) -> dict:
@@ -215,6 +245,8 @@ SPEC = {
         "/api/v1/referee/initial-meld": _post(
             "Rule on a first meld of several melds against the bar in force",
             {"melds": {"type": "array", "items": _CARDS}, "minimum": {"type": "integer"},
+             "deal": {"type": "integer", "minimum": 1,
+                      "description": "Hand and Foot: the deal, whose minimum applies"},
              "from_discard": {"type": "array", "items": {"type": "integer", "minimum": 0},
                               "minItems": 2, "maxItems": 2,
                               "description": "[meld, card], each from 0: the card taken "
@@ -231,6 +263,19 @@ SPEC = {
             _object(valid={"type": "boolean"}, total={"type": "integer"},
                     minimum={"type": "integer"}, melds={"type": "array", "items": _MELD},
                     reason={"type": "string"})),
+        "/api/v1/referee/pickup": _post(
+            "Hand and Foot: may this player take the discard pile?",
+            {"top": _CARD, "hand": _CARDS, "table": {"type": "array", "items": _CARDS},
+             "opened": {"type": "boolean"}, "deal": {"type": "integer", "minimum": 1},
+             "_required": ["top", "hand"]},
+            _object(valid={"type": "boolean"}, reason={"type": "string"})),
+        "/api/v1/referee/go-out": _post(
+            "Hand and Foot: may this player go out?",
+            {"piles": {"type": "object", "properties": {
+                kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty",
+                                                                     "wild")}},
+             "partner_in_foot": {"type": "boolean"}, "_required": ["piles"]},
+            _object(valid={"type": "boolean"}, reason={"type": "string"})),
         "/api/v1/referee/lay-off": _post(
             "Rule on adding cards to a meld on the table",
             {"meld": _CARDS, "add": _CARDS, "end": {"enum": ["low", "high"]},
@@ -282,6 +327,10 @@ SPEC = {
                     "players": {"type": "array", "items": {"type": "string"},
                                 "description": "Names in counter-clockwise seating order"},
                     "partnerships": _or_null({"type": "boolean"}),
+                    "teams": _or_null({"type": "array", "items": {
+                        "type": "array", "items": {"type": "string"}},
+                        "description": "Hand and Foot: the sides, when not partners "
+                                       "opposite (two teams of three, say)"}),
                     "first_dealer": {"type": "string"},
                     # As the server reads it (scorekeeper/pins.py): 4 to 8 digits,
                     # Arabic-Indic ones too, spaces around them trimmed; null is none.
@@ -335,7 +384,7 @@ SPEC = {
                                      **_TOO_LARGE, **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
-        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE},
+        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE, "Side": _SIDE},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",
             "content": _ERROR}},
