@@ -31,11 +31,13 @@ from sqlalchemy.orm import selectinload
 
 from .codec import PayloadError, deal_from_json
 from .extensions import db
+from .footcodec import foot_deal_from_json, is_foot
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
 from .referee import decide
-from .rules import Check, Deal, Rules, RulesError, Table, replay
+from .rules import Check, Deal, Rules, RulesError, Table
+from .rules.handfoot import FootRules
 from .storage import _fill as fill_record
-from .storage import log_of, table_of
+from .storage import log_of, replay_any, table_of
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 1
@@ -214,7 +216,7 @@ def _game_of(item: object, index: int) -> Game:
         # The engine must accept the game as it would from the phones.
         table = table_of(game)
         log = log_of(game)
-        replay(table, log)
+        replay_any(table, log)
     except RulesError as refusal:
         # The command speaks English, like the rest of the flask commands.
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
@@ -222,9 +224,23 @@ def _game_of(item: object, index: int) -> Game:
         raise BadFile(where, f"its deals do not fit its table ({_brief(error)})") from None
     _check_table(game, where)
     _check_deals(game, table, log, where)
-    _check_rulings(game, table.rules, where)
+    if is_foot(game.rules):
+        _check_foot(game, table, where)
+    else:
+        _check_rulings(game, table.rules, where)
     _check_audit(game, where)
     return game
+
+
+def _check_foot(game: Game, table: Any, where: str) -> None:
+    """A Hand and Foot game's sides are written as the app writes them, and it keeps no
+    rulings (its referee answers without keeping any)."""
+    expected = None if table.sides is None else [
+        [table.players.index(p) for p in side] for side in table.sides]
+    if not _same(game.teams, expected):
+        raise BadFile(f"{where}, 'teams'", f"must be {json.dumps(expected)} for its sides")
+    if game.rulings:
+        raise BadFile(f"{where}, 'rulings'", "must be empty for a game of Hand and Foot")
 
 
 # Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
@@ -259,12 +275,17 @@ def _check_table(game: Game, where: str) -> None:
             raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
     # The engine has read the rules (and refused unknown or mistyped options); a file
     # written before an option existed lacks it, and the preset's value fills it in.
-    game.rules = Rules.from_spec(game.rules).to_dict()
+    if is_foot(game.rules):
+        game.rules = FootRules.from_spec(game.rules).to_dict()
+    else:
+        game.rules = Rules.from_spec(game.rules).to_dict()
+        if game.teams is not None:
+            raise BadFile(f"{where}, 'teams'", "must be null for a game of Hand")
 
 
 # A deal's columns as storage writes them, in the order they are compared.
 DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
-                "first_melds", "winner_hand")
+                "first_melds", "winner_hand", "sides")
 HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
 
 
@@ -377,6 +398,8 @@ AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, 
 # A deal as the audit trail keeps it (storage.snapshot): the deal's body and its scores.
 SNAPSHOT_FIELDS = {"deal", "outcome", "winner", "finish", "bonuses", "hands", "indicator",
                    "first_melds", "scores"}
+# A Hand and Foot deal's: its body and each side's score.
+FOOT_SNAPSHOT_FIELDS = {"deal", "outcome", "went_out", "sides", "team_scores"}
 
 
 def _check_audit(game: Game, where: str) -> None:
@@ -391,15 +414,16 @@ def _check_audit(game: Game, where: str) -> None:
             if not kept and value is not None:
                 raise BadFile(f"{place}, {side!r}", f"must be null for a {entry.action}")
             if kept:
-                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}")
+                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}",
+                                is_foot(game.rules))
 
 
-def _check_snapshot(snapshot: object, number: int, where: str) -> None:
+def _check_snapshot(snapshot: object, number: int, where: str, foot: bool) -> None:
     """A deal as the audit trail keeps it (storage.snapshot): its body and its scores."""
     if not isinstance(snapshot, dict):
         raise BadFile(where, "must be the deal as the app wrote it: an object with its "
                              "\"deal\" and \"outcome\"")
-    if unknown := set(snapshot) - SNAPSHOT_FIELDS:
+    if unknown := set(snapshot) - (FOOT_SNAPSHOT_FIELDS if foot else SNAPSHOT_FIELDS):
         raise BadFile(where, f"unknown field {_brief(sorted(unknown)[0])}")
     deal = snapshot.get("deal")
     if not _whole(deal) or deal != number:
@@ -408,9 +432,16 @@ def _check_snapshot(snapshot: object, number: int, where: str) -> None:
     if scores is not None and not (isinstance(scores, dict) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
         raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
-    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
+    sides = snapshot.get("team_scores")
+    if sides is not None and not (isinstance(sides, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in sides)):
+        raise BadFile(f"{where}, 'team_scores'", "must list whole numbers")
+    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores", "team_scores")}
     try:
-        deal_from_json(body, number)
+        if foot:
+            foot_deal_from_json(body, number)
+        else:
+            deal_from_json(body, number)
     except (RulesError, PayloadError) as refusal:
         raise BadFile(where, f"the deal cannot be read: {refusal.message}") from None
     except Exception as error:
@@ -419,7 +450,7 @@ def _check_snapshot(snapshot: object, number: int, where: str) -> None:
 
 # Columns added after the first exports (all may be null): a file written before one
 # lacks it, and it is read as null.
-ADDED_LATER = {"winner_hand"}
+ADDED_LATER = {"winner_hand", "teams", "sides"}
 
 
 def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
