@@ -398,8 +398,8 @@ AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, 
 # A deal as the audit trail keeps it (storage.snapshot): the deal's body and its scores.
 SNAPSHOT_FIELDS = {"deal", "outcome", "winner", "finish", "bonuses", "hands", "indicator",
                    "first_melds", "scores"}
-# A Hand and Foot deal's: its body and each side's score.
-FOOT_SNAPSHOT_FIELDS = {"deal", "outcome", "went_out", "sides", "team_scores"}
+# A Hand and Foot deal's: its body and each side's score, by the side's name.
+FOOT_SNAPSHOT_FIELDS = {"deal", "outcome", "went_out", "sides", "scores"}
 
 
 def _check_audit(game: Game, where: str) -> None:
@@ -432,11 +432,7 @@ def _check_snapshot(snapshot: object, number: int, where: str, foot: bool) -> No
     if scores is not None and not (isinstance(scores, dict) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
         raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
-    sides = snapshot.get("team_scores")
-    if sides is not None and not (isinstance(sides, list) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in sides)):
-        raise BadFile(f"{where}, 'team_scores'", "must list whole numbers")
-    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores", "team_scores")}
+    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
     try:
         if foot:
             foot_deal_from_json(body, number)

@@ -322,7 +322,9 @@ def snapshot(deal: AnyDeal, line: DealLine | FootLine) -> dict[str, Any]:
     if isinstance(deal, FootDeal):
         assert isinstance(line, FootLine)
         return {"deal": deal.number, "outcome": Outcome.SCORED.value,
-                **foot_deal_to_json(deal), "team_scores": [s.total for s in line.scores]}
+                **foot_deal_to_json(deal),
+                "scores": {name: s.total for name, s in zip(line.names, line.scores,
+                                                            strict=True)}}
     assert isinstance(line, DealLine)
     out = {"deal": deal.number, "outcome": deal.outcome.value, **deal_to_json(deal)}
     if line.scores is not None:

@@ -56,8 +56,18 @@ function setCards(cards) {
 }
 
 function wire(root) {
-  root.querySelectorAll("[data-pick]").forEach((button) => { button.hidden = false; });
+  root.querySelectorAll("[data-pick], [data-step]").forEach((button) => { button.hidden = false; });
 }
+
+// Hand and Foot's steppers: − and + beside a count (piles, red threes), never below 0.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-step]");
+  if (!button) return;
+  const input = document.getElementById(button.dataset.for);
+  const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(button.dataset.step));
+  input.value = String(value);
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+});
 
 wire(document);
 document.addEventListener("htmx:afterSwap", (event) => {

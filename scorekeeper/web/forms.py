@@ -19,10 +19,11 @@ from wtforms.validators import InputRequired, NumberRange, Optional, ValidationE
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..pins import normal_pin
-from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules, Scoring
+from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules, Scoring, handfoot
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES, PRESET_NAMES
 
-MAX_SEATS = 5
+# Hand seats up to five; Hand and Foot up to six (the engine says which takes how many).
+MAX_SEATS = 6
 
 #: House rules offered on the new-game form, folded away; the rest stay the preset's.
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
@@ -79,11 +80,31 @@ def _pin_digits(form, field) -> None:
         raise ValidationError(_l("A PIN is 4 to 8 digits."))
 
 
+def _minimums(form, field) -> None:
+    if field.data and not all(part.isdigit() for part in field.data.replace(",", " ").split()):
+        raise ValidationError(_l("Give one whole number per deal, such as 50 90 120 150."))
+
+
 class NewGameForm(FlaskForm):
     preset = RadioField(_l("Form of Hand"), choices=_choices(
-        (name, PRESET_NAMES[name]) for name in PRESETS), default="levant",
+        [(name, PRESET_NAMES[name]) for name in PRESETS]
+        + [(handfoot.PRESET, PRESET_NAMES[handfoot.PRESET])]), default="levant",
         validators=[InputRequired()])
     partnerships = BooleanField(_l("Play in partnerships (four players, partners opposite)"))
+    # Hand and Foot's sides (seed 003, "Introduction").
+    sides = RadioField(_l("Sides (Hand and Foot)"), default="opposite", choices=_choices([
+        ("opposite", _l("Partners opposite: two teams of two, or three teams of two with "
+                        "six players")),
+        ("threes", _l("Two teams of three, sitting alternately (six players)")),
+        ("alone", _l("Everyone plays alone"))]))
+    hf_rounds = IntegerField(_l("Deals in a game"), validators=[Optional(), NumberRange(
+        1, handfoot.options.MOST_ROUNDS)])
+    hf_minimums = StringField(_l("Opening meld at least, deal by deal"),
+                              validators=[Optional(), _minimums])
+    hf_going_out = IntegerField(_l("Going out scores"),
+                                validators=[Optional(), NumberRange(0, 10000)])
+    hf_red_three = IntegerField(_l("Each red three scores"),
+                                validators=[Optional(), NumberRange(0, 10000)])
     first_dealer = RadioField(_l("Who deals first"), default="random",
                               choices=_choices([("random", _l("Draw at random"))] + [
                                   (str(i), str(i + 1)) for i in range(MAX_SEATS)]))
@@ -98,13 +119,37 @@ class NewGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [f.data.strip() for f in self.player_fields() if (f.data or "").strip()]
 
+    def foot_fields(self):
+        return [self.hf_rounds, self.hf_minimums, self.hf_going_out, self.hf_red_three]
+
     def rules_spec(self) -> dict:
+        if self.preset.data == handfoot.PRESET:
+            return self._foot_spec()
         spec = {"preset": self.preset.data}
         for name in HOUSE_RULES:
             value = decode_option(name, self[f"opt_{name}"].data)
             if value != "":
                 spec[name] = value
         return spec
+
+    def _foot_spec(self) -> dict:
+        spec: dict = {"preset": handfoot.PRESET}
+        for name, field in (("rounds", self.hf_rounds), ("going_out", self.hf_going_out),
+                            ("red_three", self.hf_red_three)):
+            if field.data is not None:
+                spec[name] = field.data
+        if self.hf_minimums.data:
+            spec["minimums"] = [int(p) for p in self.hf_minimums.data.replace(",", " ").split()]
+        return spec
+
+    def foot_sides(self, names: list[str]) -> list[list[str]] | None:
+        """The sides the table chose; :class:`RulesError` when the players cannot make
+        them."""
+        if self.sides.data == "threes":
+            return [list(side) for side in handfoot.teams_of_three(names)]
+        if self.sides.data == "alone":
+            return None
+        return [list(side) for side in handfoot.partnership_sides(names)]
 
     def move(self, seat: int, step: int) -> None:
         """Swap the player at *seat* with the one *step* away (the reorder buttons)."""
@@ -126,7 +171,7 @@ for _name in HOUSE_RULES:
 
 
 def preset_notes() -> dict[str, str]:
-    return dict(PRESET_NOTES)
+    return dict(PRESET_NOTES) | {handfoot.PRESET: handfoot.PRESET_NOTE}
 
 
 def deal_form_class(rules: Rules, players: tuple[str, ...]):

@@ -25,13 +25,15 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 
-from ..codec import PayloadError, deal_from_json, state_to_json
+from ..codec import PayloadError, deal_from_json
 from ..extensions import db, htmx
+from ..footcodec import any_state_to_json, is_foot
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole, whole_or
 from ..pins import normal_pin, set_pin
 from ..rules import Bonus, Deal, Outcome, RulesError, Scoring, Table, replay
+from ..rules.handfoot import PRESET as FOOT
 from ..rules.messages import N_, msg
 from ..rules.scoring import partner_of
 from ..rules.winning import NotAHand
@@ -50,11 +52,12 @@ from ..storage import (
     table_of,
     version_of,
 )
-from . import conflicts, device, live
+from . import conflicts, device, foot, live
 from .forms import NewGameForm, deal_form_class, preset_notes
 from .labels import PRESET_NAMES
 from .picker import DECK
 from .sheet import Sheet
+from .sheet import csv_cell as _cell
 from .verdicts import kept_rulings
 
 bp = Blueprint("games", __name__)
@@ -90,7 +93,12 @@ def new():
                 dealer_name = (fields[seat].data or "").strip() if 0 <= seat < len(fields) else ""
                 if not dealer_name:
                     raise RulesError(msg(N_("The first dealer's seat has no player.")))
-            game = new_game(form.rules_spec(), names, dealer_name, form.partnerships.data)
+            if form.preset.data == FOOT:
+                game = new_game(form.rules_spec(), names, dealer_name,
+                                teams=form.foot_sides(names))
+            else:
+                game = new_game(form.rules_spec(), names, dealer_name,
+                                form.partnerships.data)
         except RulesError as refusal:
             error = say(refusal.message)
         else:
@@ -237,6 +245,8 @@ def game_page(game: Game, form=None, error=None, status=200, block=None, form_er
               state=None, offer=None, form_note=None):
     """The game's page (or its HTMX part), showing *state* if the caller has just replayed
     it."""
+    if is_foot(game.rules):
+        return foot.page(game, None, error, status, form_error, state)
     state = state or state_of(game)
     table = state.table
     if state.finished:
@@ -292,6 +302,8 @@ def show(game_id: str):
 @bp.post("/games/<game_id>/preview")
 def preview(game_id: str):
     game = _game(game_id)
+    if is_foot(game.rules):
+        return foot.preview(game)
     table, log = table_of(game), log_of(game)
     form = _deal_form(table, None, request.form)
     # The deal being recorded, or one being corrected: it replaces its own line.
@@ -314,6 +326,8 @@ def preview(game_id: str):
 @bp.post("/games/<game_id>/deals")
 def record(game_id: str):
     game = _game(game_id)
+    if is_foot(game.rules):
+        return foot.record(game)
     table = table_of(game)
     seat = _mistake_seat(request.form.get("as_mistake"), table)
     if seat is not None:
@@ -380,6 +394,8 @@ def edit(game_id: str, number: int):
     table, log = table_of(game), log_of(game)
     if not 1 <= number <= len(log):
         abort(404)
+    if is_foot(game.rules):
+        return foot.edit(game, number, lambda: _game(game_id))
     error = note = offer = None
     seat = _mistake_seat(request.form.get("as_mistake"), table)
     if seat is not None:
@@ -438,6 +454,8 @@ def printable(game_id: str):
 
 def printed(game: Game, state, back_url: str) -> str:
     """The printable sheet, whose one link goes back to *back_url*."""
+    if is_foot(game.rules):
+        return foot.printed(game, state, back_url)
     return render_template("games/print.html", game=game, state=state, table=state.table,
                            sheet=Sheet.of(state), back_url=back_url,
                            kept=kept_rulings(game, state.table.rules),
@@ -465,6 +483,8 @@ def export_csv(game_id: str):
 def csv_download(game: Game, name: str) -> Response:
     """The sheet as a CSV attachment, its file named after *name*."""
     state = state_of(game)
+    if is_foot(game.rules):
+        return foot.csv_download(game, state, name)
     sheet = Sheet.of(state)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -488,16 +508,11 @@ def _hand_text(hand) -> str:
     return f"{melds} → {' '.join(map(str, hand.discard))}"
 
 
-def _cell(text: str) -> str:
-    """A name as a spreadsheet cell: one starting like a formula is kept as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
-
-
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str):
     game = _game(game_id)
     state, log = state_and_log(game)
-    return json_download(state_to_json(game.id, state, log, version_of(game)), game.id)
+    return json_download(any_state_to_json(game.id, state, log, version_of(game)), game.id)
 
 
 def json_download(data: dict, name: str) -> Response:

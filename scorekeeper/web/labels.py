@@ -13,6 +13,7 @@ from ..rules import Bonus, Check, DealerRule, DiscardedWild, Outcome, Rules, Wil
 PRESET_NAMES = {
     "levant": _l("Levant"), "egypt": _l("Egypt"), "gulf": _l("Gulf"),
     "saudi": _l("Hand Saudi"), "kuwait": _l("Kuwait"), "hareeqa": _l("Hareeqa"),
+    "hand_and_foot": _l("Hand and Foot"),
 }
 OPTION_LABELS = {
     "rounds": _l("Rounds in a game"), "initial_minimum": _l("First meld at least"),

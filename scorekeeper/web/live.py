@@ -31,6 +31,7 @@ from ..extensions import db
 from ..i18n import say
 from ..models import Game
 from ..rules import GameState
+from ..rules.handfoot import FootState
 from ..storage import states_of
 from . import device
 from .labels import PRESET_NAMES
@@ -107,10 +108,12 @@ def kept(key: tuple[str, ...], render: Callable[[], str]) -> Markup:
     return Markup(html.replace(_TOKEN_SLOT, token) if token else html)
 
 
-def part(game: Game, state: GameState, live: Live, editable: bool) -> Markup:
-    """The live part of *game*'s page (templates/games/_live.html) at *state*."""
+def part(game: Game, state: GameState | FootState, live: Live, editable: bool) -> Markup:
+    """The live part of *game*'s page (templates/games/_live.html, foot/_live.html for
+    Hand and Foot) at *state*."""
+    template = "foot/_live.html" if isinstance(state, FootState) else "games/_live.html"
     return kept(("live", live.etag, live.url), lambda: render_template(
-        "games/_live.html", live=live, editable=editable, state=state, table=state.table,
+        template, live=live, editable=editable, state=state, table=state.table,
         sheet=Sheet.of(state), say=say, game=game if editable else None,
         preset_name=PRESET_NAMES.get(state.table.rules.preset)))
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+
 from ..rules import GameState, Outcome
+from ..rules.handfoot import FootState, side_name
 from .labels import outcome_note
 
 CHART_WIDTH, CHART_HEIGHT, PAD = 320, 160, 24
@@ -34,7 +37,9 @@ class Sheet:
     leaders: tuple[int, ...]  # indexes of the columns with the lowest total
 
     @classmethod
-    def of(cls, state: GameState) -> Sheet:
+    def of(cls, state: GameState | FootState) -> Sheet:
+        if isinstance(state, FootState):
+            return cls._of_foot(state)
         teams = state.table.teams
         if teams is not None:
             columns = tuple(" & ".join(t) for t in teams)
@@ -55,6 +60,20 @@ class Sheet:
         totals = tuple(sum(state.totals[p] for p in side) for side in members)
         leaders = tuple(i for i, side in enumerate(members) if side[0] in state.leaders)
         return cls(columns, tuple(rows), totals, leaders)
+
+    @classmethod
+    def _of_foot(cls, state: FootState) -> Sheet:
+        """Hand and Foot's sheet: a column per side, each deal marked with its opening
+        minimum; the highest total leads."""
+        columns = tuple(side_name(side) for side in state.table.units)
+        rows = tuple(Row(line.number, Outcome.SCORED, _("minimum %(n)d", n=line.minimum),
+                         None, line.dealer, tuple(zip(
+                             [s.total for s in line.scores], line.totals, strict=True)))
+                     for line in state.deals)
+        best = max(state.team_totals)
+        leaders = tuple(i for i, total in enumerate(state.team_totals)
+                        if state.deals and total == best)
+        return cls(columns, rows, state.team_totals, leaders)
 
     def chart(self) -> dict:
         """Polylines of the running totals, scaled into the chart's box."""
@@ -81,3 +100,8 @@ class Sheet:
         return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "lines": lines,
                 "zero": zero, "high": high, "low": low, "pad": PAD,
                 "rounds": len(points) - 1}
+
+
+def csv_cell(text: str) -> str:
+    """A name as a spreadsheet cell: one starting like a formula is kept as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

@@ -8,8 +8,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, url_for
 from sqlalchemy import select
 
-from ..codec import state_to_json
 from ..extensions import db
+from ..footcodec import any_state_to_json
 from ..models import Game
 from ..storage import state_and_log, state_of, version_of
 from . import live
@@ -63,5 +63,5 @@ def export_json(view_id: str):
     game = _game(view_id)
     # The view-only link stands in for the game's id and page.
     state, log = state_and_log(game)
-    return json_download(state_to_json(view_id, state, log, version_of(game), _link(view_id)),
+    return json_download(any_state_to_json(view_id, state, log, version_of(game), _link(view_id)),
                          view_id)

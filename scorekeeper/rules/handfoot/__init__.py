@@ -12,7 +12,17 @@ module                 what it rules on
 =====================  ===============================================================
 """
 
-from .game import FootDeal, FootLine, FootState, FootTable, extend, partnership_sides, replay
+from .game import (
+    FootDeal,
+    FootLine,
+    FootState,
+    FootTable,
+    extend,
+    partnership_sides,
+    replay,
+    side_name,
+    teams_of_three,
+)
 from .melds import FootMeldRuling, is_wild, rule_meld
 from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, Contract, FootRules
 from .referee import FootRuling, missing_piles, rule_go_out, rule_opening, rule_pickup
@@ -23,5 +33,5 @@ __all__ = [
     "Contract", "FootDeal", "FootLine", "FootMeldRuling", "FootRules", "FootRuling",
     "FootState", "FootTable", "SideResult", "SideScore",
     "extend", "is_wild", "missing_piles", "partnership_sides", "replay", "rule_go_out",
-    "rule_meld", "rule_opening", "rule_pickup", "score_deal",
+    "rule_meld", "rule_opening", "rule_pickup", "score_deal", "side_name", "teams_of_three",
 ]

@@ -24,6 +24,18 @@ MOST_PLAYERS = 6
 SHAPES = ((2, 2), (2, 3), (3, 2))
 
 
+def side_name(side: Sequence[str]) -> str:
+    """A side as the sheet and the messages name it: "Ann & Cy"."""
+    return " & ".join(side)
+
+
+def teams_of_three(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Six players in two teams of three sit alternately: seats 1, 3, 5 and 2, 4, 6."""
+    if len(players) != 6:
+        raise fail(N_("Two teams of three need six players."))
+    return tuple(players[0::2]), tuple(players[1::2])
+
+
 def partnership_sides(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Partners sit opposite: with four players seats 1 & 3 and 2 & 4; with six, three
     sides of two, each player's partner three seats on."""
@@ -95,6 +107,7 @@ class FootLine:
     went_out: str | None
     scores: tuple[SideScore, ...]
     totals: tuple[int, ...]
+    names: tuple[str, ...] = ()   # each side's, as messages and the history name it
 
 
 @dataclass(frozen=True)
@@ -158,11 +171,11 @@ def extend(state: FootState, deal: FootDeal) -> FootState:
     if deal.went_out is not None and deal.went_out not in table.players:
         raise fail(N_("“%(name)s” is not one of the players."), name=str(deal.went_out))
     went_out = None if deal.went_out is None else table.side_of(deal.went_out)
-    names = [" & ".join(side) for side in units]
+    names = [side_name(side) for side in units]
     scores = score_deal(rules, deal.sides, went_out, names)
     totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
     line = FootLine(number, state.dealer, rules.minimum(number), deal.went_out, scores,
-                    totals)
+                    totals, tuple(names))
     finished = number >= rules.rounds
     best = max(totals)
     winners = tuple(p for side, total in zip(units, totals, strict=True) if total == best
