@@ -12,6 +12,7 @@ def init_app(app) -> None:
         access,
         assets,
         audit,
+        footref,
         games,
         home,
         language,
@@ -23,7 +24,7 @@ def init_app(app) -> None:
     )
 
     for blueprint in (home.bp, games.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp):
+                      audit.bp, footref.bp):
         app.register_blueprint(blueprint)
     # Before the CSRF check (security): a locked game answers with its PIN form first.
     app.before_request(access.guard)

@@ -30,6 +30,7 @@ from jinja2_fragments.flask import render_block
 
 from ..codec import PayloadError
 from ..extensions import db, htmx
+from ..footcodec import is_foot
 from ..i18n import say
 from ..models import Game, RulingRecord
 from ..numbers import whole, whole_or
@@ -46,6 +47,7 @@ from ..rules import (
     Wilds,
     first_meld_bar,
 )
+from ..rules.handfoot import PRESET as FOOT
 from ..storage import load, state_of, table_of
 from . import device
 from .labels import PRESET_NAMES, check_label
@@ -377,6 +379,8 @@ def standalone(check: str):
 
 def _standalone(check: Check):
     preset = request.args.get("preset", "levant")
+    if preset == FOOT:  # Hand and Foot's own referee (web/footref.py)
+        return redirect(url_for("footref.standalone"))
     problem = None
     try:
         rules = Rules.from_spec(preset)
@@ -445,6 +449,8 @@ def game_start(game_id: str):
 @bp.get(f"/games/<game_id>/referee/<{CHECK}:check>")
 def for_game(game_id: str, check: str):
     game = _game(game_id)
+    if is_foot(game.rules):  # Hand and Foot's own referee (web/footref.py)
+        return redirect(url_for("footref.for_game", game_id=game.id, check=check))
     desk, state = _game_desk(game, Check(check), request.args)
     here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
     response = _answer(desk, here, **_game_context(game, state))

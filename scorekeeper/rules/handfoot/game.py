@@ -128,6 +128,11 @@ class FootState:
         return len(self.deals) + 1
 
     @property
+    def scored_rounds(self) -> int:
+        """Deals played: every Hand and Foot deal is scored."""
+        return len(self.deals)
+
+    @property
     def starter(self) -> str | None:
         """Who plays first in the next deal: the dealer's left."""
         return None if self.dealer is None else self.table.left_of(self.dealer)
