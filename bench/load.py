@@ -491,10 +491,11 @@ def _json(value):
 def _stored_log(connection, placeholder: str, game: str, players: list[str]) -> list:
     rows = connection.execute(
         "SELECT id, number, outcome, winner, finish, bonuses, indicator, first_melds, "
-        f"winner_hand FROM deals WHERE game_id = {placeholder} ORDER BY number",
+        f"winner_hand, sides FROM deals WHERE game_id = {placeholder} ORDER BY number",
         (game,)).fetchall()
     log = []
-    for id_, number, outcome, winner, finish, bonuses, indicator, melds, went_out in rows:
+    for (id_, number, outcome, winner, finish, bonuses, indicator, melds, went_out,
+         sides) in rows:
         hands = [SimpleNamespace(position=p, melded=bool(m), points=pts, mistake=bool(x),
                                  cards=None if c is None else _json(c))
                  for p, m, pts, c, x in connection.execute(
@@ -504,7 +505,7 @@ def _stored_log(connection, placeholder: str, game: str, players: list[str]) -> 
                                  finish=finish, bonuses=_json(bonuses),
                                  indicator=indicator, first_melds=_json(melds),
                                  winner_hand=None if went_out is None else _json(went_out),
-                                 hands=hands)
+                                 sides=None if sides is None else _json(sides), hands=hands)
         log.append(deal_from_record(record, tuple(players)))
     return log
 

@@ -22,7 +22,7 @@ def test_every_outcome_has_a_choice_and_only_unscored_ones_a_sheet_note():
 
 def test_every_bonus_preset_and_house_rule_is_named():
     assert set(labels.BONUSES) == set(Bonus)
-    assert set(labels.PRESET_NAMES) == set(PRESETS)
+    assert set(labels.PRESET_NAMES) == {*PRESETS, "hand_and_foot"}
     assert set(labels.OPTION_LABELS) <= set(OPTIONS)
 
 

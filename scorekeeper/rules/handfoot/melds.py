@@ -66,7 +66,7 @@ def rule_meld(cards: Sequence[Card], rules: FootRules) -> FootMeldRuling:
             "%(cards)s is %(count)d."), most=rules.pile_size, cards=shown, count=count))
     if any(is_three(c) for c in cards):
         return FootMeldRuling(False, msg(N_(
-            "Not a meld: threes never meld — red threes are laid apart for their bonus, "
+            "Not a meld: threes never meld — red threes are laid apart for their points, "
             "black threes only block the discard pile (%(cards)s)."), cards=shown))
     value = sum(rules.value(c) for c in cards)
     naturals = [c for c in cards if isinstance(c, NaturalCard) and not is_wild(c)]

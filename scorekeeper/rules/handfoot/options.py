@@ -33,13 +33,13 @@ def _points(name: str, doc: str) -> Option:
 #: Every option but the two structured ones (``minimums`` and ``contract``).
 OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("rounds", low=1, high=MOST_ROUNDS, doc=N_("Deals in a game.")),
-    _points("clean_pile", N_("Bonus for each complete pile without a wild card.")),
-    _points("dirty_pile", N_("Bonus for each complete pile holding wild cards.")),
-    _points("wild_pile", N_("Bonus for each complete pile of wild cards only.")),
+    _points("clean_pile", N_("Points for each complete pile without a wild card.")),
+    _points("dirty_pile", N_("Points for each complete pile holding wild cards.")),
+    _points("wild_pile", N_("Points for each complete pile of wild cards only.")),
     _points("red_three", N_("Each red three: plus when laid on the table, minus when "
                             "caught in hand or foot.")),
     _points("black_three", N_("Each black three left in hand or foot counts against.")),
-    _points("going_out", N_("Bonus for the side that goes out.")),
+    _points("going_out", N_("Points for the side that goes out.")),
     Option("packs", low=1, high=12, doc=N_("Packs shuffled together, jokers included (the "
                                            "most red threes and piles a deal can have).")),
     Option("pile_size", low=3, high=13, doc=N_("Cards in a complete pile (the most a meld "

@@ -58,7 +58,7 @@ def rule_opening(melds: Sequence[Sequence[Card]], rules: FootRules,
     if total < minimum:
         return FootRuling(False, msg(N_(
             "The melds are worth %(total)d in cards, short of the %(minimum)d an opening "
-            "meld needs in deal %(deal)d (pile bonuses and red threes never count)."),
+            "meld needs in deal %(deal)d (the points for piles and red threes never count)."),
             total=total, minimum=minimum, deal=deal), total, minimum, rulings)
     return FootRuling(True, msg(N_(
         "The melds are worth %(total)d in cards, enough to open in deal %(deal)d "
@@ -192,16 +192,13 @@ def rule_go_out(piles: Mapping[str, object], partner_in_foot: bool | None,
         "or all but one and discard it.")))
 
 
-def missing_piles(piles: Mapping[str, int], rules: FootRules) -> Message | None:
-    """The piles a side lacks to go out, named by kind ("clean: 1, wild: 1"), or ``None``
+def missing_piles(piles: Mapping[str, int], rules: FootRules) -> tuple[Message, ...] | None:
+    """The piles a side lacks to go out, one message per kind ("clean: 1"), or ``None``
     when it has them all."""
     contract = rules.contract.as_dict()
-    wanting = [(kind, contract[kind] - piles.get(kind, 0)) for kind in PILE_KINDS
-               if piles.get(kind, 0) < contract[kind]]
-    if not wanting:
-        return None
-    parts = tuple(msg(_PILES[kind], count=n) for kind, n in wanting)
-    return msg(N_("%(piles)s"), piles=parts)
+    wanting = tuple(msg(_PILES[kind], count=contract[kind] - piles.get(kind, 0))
+                    for kind in PILE_KINDS if piles.get(kind, 0) < contract[kind])
+    return wanting or None
 
 
 _PILES = {"clean": N_("clean: %(count)d"), "dirty": N_("dirty: %(count)d"),
