@@ -71,12 +71,26 @@ def games(app, client) -> list[str]:
                                                          ["9S", "9D", "9C"]]}]})
     assert saved.status_code == 201, saved.text
     empty = new_game(client, ["Ali", "Badr"], "gulf")
+    # Hand and Foot (issue 14): sides, a deal counted from cards, a correction, an undo.
+    foot = client.post(f"{API}/games", json={
+        "rules": {"preset": "hand_and_foot", "going_out": 200}, "players": [
+            "Ann", "Bob", "Cy", "Dee"], "first_dealer": "Bob", "partnerships": True}
+    ).get_json()["id"]
+    contract = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1, "melded": 2400}
+    for number, went_out in ((1, "Ann"), (2, None)):
+        recorded = client.post(f"{API}/games/{foot}/deals", json={
+            "deal": number, "outcome": "scored", "went_out": went_out, "sides": [
+                contract, {"melded_cards": ["KH", "KS", "KC"], "left_cards": ["3H"]}]})
+        assert recorded.status_code == 201, recorded.text
+    version = client.get(f"{API}/games/{foot}").get_json()["version"]
+    assert client.delete(f"{API}/games/{foot}/deals/2",
+                         headers={"If-Match": version}).status_code == 200
     # Rulings kept as the referee pages keep them, one of each kind of question.
     for game_id, form in KEPT:
         kept = client.post(f"/games/{dict(plain=plain, empty=empty)[game_id]}/rulings",
                            data={**form, "ruled": "yes"})
         assert kept.status_code == 303, kept.text
-    return [plain, pinned, empty]
+    return [plain, pinned, empty, foot]
 
 
 KEPT = [
@@ -102,11 +116,11 @@ def test_export_import_export_gives_the_same_file(games, runner, tmp_path):
     """Issue 6: export, import into an empty database, export again: identical."""
     first = tmp_path / "first.json"
     data = export(runner, first)
-    assert len(data["games"]) == 3
+    assert len(data["games"]) == 4
     other = fresh_app()
     result = load(other, first)
     assert result.exit_code == 0, result.output
-    assert "Imported 3 games" in result.output
+    assert "Imported 4 games" in result.output
     second = tmp_path / "second.json"
     export(other.test_cli_runner(), second)
     assert second.read_bytes() == first.read_bytes()
@@ -114,7 +128,12 @@ def test_export_import_export_gives_the_same_file(games, runner, tmp_path):
 
 def test_the_export_holds_everything_about_a_game(app, games, runner, tmp_path):
     data = {g["id"]: g for g in export(runner, tmp_path / "all.json")["games"]}
-    plain, pinned, _empty = games
+    plain, pinned, _empty, foot = games
+    assert data[foot]["teams"] == [[0, 2], [1, 3]]
+    assert data[foot]["deals"][0]["sides"][1] == {
+        "clean_piles": 0, "dirty_piles": 0, "wild_piles": 0, "red_threes": 0,
+        "red_threes_caught": 0, "melded_cards": ["KH", "KS", "KC"], "left_cards": ["3H"]}
+    assert [e["action"] for e in data[foot]["audit"]] == ["record", "record", "undo"]
     assert data[pinned]["pin_hash"].startswith(("scrypt:", "pbkdf2:"))
     assert data[pinned]["deals"][0]["hands"] == [{"position": 1, "melded": True,
                                                   "points": None, "cards": ["5H", "JK"],
@@ -151,7 +170,7 @@ def test_importing_games_already_there_skips_them_and_doubles_nothing(app, games
     before = [count(app, m) for m in (Game, DealRecord, AuditEntry, RulingRecord)]
     result = load(app, path)
     assert result.exit_code == 0, result.output
-    assert result.output.count("it is already in this database") == 3
+    assert result.output.count("it is already in this database") == 4
     assert "Imported 0 games" in result.output
     assert [count(app, m) for m in (Game, DealRecord, AuditEntry, RulingRecord)] == before
 
@@ -167,7 +186,7 @@ def test_a_file_with_old_and_new_games_adds_only_the_new(app, games, runner, tmp
     export(other.test_cli_runner(), both)
     result = load(app, both)
     assert "Imported 1 games" in result.output
-    assert count(app, Game) == 4
+    assert count(app, Game) == 5
     assert client_state(app, added)["players"] == ["Sami", "Rana", "Omar"]
 
 
@@ -456,7 +475,7 @@ def test_a_tampered_file_is_refused_naming_the_game_or_serves_every_page(
             f"{name}:" in result.output or f"{name}," in result.output
             for name in named), result.output
         return
-    assert count(other, Game) == 3
+    assert count(other, Game) == 4
     every_page_serves(other, data["games"])
 
 

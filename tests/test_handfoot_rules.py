@@ -188,6 +188,9 @@ def pickup(top, hand, table=(), opened=True, deal=1):
     # the seed's example: five eights on the table, two eights and a two in hand
     ("8H", "8S 8C 2C", ("8H 8S 8C 8D 8H",), True, 1, False, "unfinished meld"),
     ("8H", "8S 8C 8D 2C", ("8H 8S 8C 8D 8H",), True, 1, True, "Yes"),
+    # four eights on the table take the top eight and two more: a pile of seven
+    ("8H", "8S 8C", ("8H 8S 8C 8D",), True, 1, True, "Yes"),
+    ("8H", "8S 8C", ("8H 8S 8C 8D 8H",), True, 1, False, "unfinished meld"),
     # a complete pile of eights is no unfinished meld
     ("8H", "8S 8C", ("8H 8S 8C 8D 8H 8S 8C",), True, 1, True, "Yes"),
 ])

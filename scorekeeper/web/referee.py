@@ -450,7 +450,8 @@ def game_start(game_id: str):
 def for_game(game_id: str, check: str):
     game = _game(game_id)
     if is_foot(game.rules):  # Hand and Foot's own referee (web/footref.py)
-        return redirect(url_for("footref.for_game", game_id=game.id, check=check))
+        asked = check if check in ("meld", "initial-meld") else "meld"
+        return redirect(url_for("footref.for_game", game_id=game.id, check=asked))
     desk, state = _game_desk(game, Check(check), request.args)
     here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
     response = _answer(desk, here, **_game_context(game, state))

@@ -99,7 +99,10 @@ def rule_pickup(top: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]]
                      None)
     wilds = sorted((rules.value(c) for c in hand if is_wild(c)), reverse=True)
     naturals = len(matching) + 1
-    if open_meld is not None and not _finishes(open_meld, naturals, len(wilds), rules):
+    # The three may go onto the side's unfinished meld of the rank while it has room for
+    # them; otherwise they must finish it as a pile and start another (the seed's eights).
+    if open_meld is not None and len(open_meld) + 3 > rules.pile_size and not _finishes(
+            open_meld, naturals, len(wilds), rules):
         return FootRuling(False, msg(N_(
             "No: the side already has an unfinished meld of %(rank)s, and a side may not "
             "hold two. The top card and the cards in hand must finish that pile and start "
