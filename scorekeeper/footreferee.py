@@ -11,6 +11,7 @@ from .codec import PayloadError, cards_of, cards_out, flag_of
 from .i18n import say
 from .rules import Card, parse_cards
 from .rules.handfoot import (
+    MOST_PLAYERS,
     FootMeldRuling,
     FootRules,
     rule_go_out,
@@ -20,8 +21,14 @@ from .rules.handfoot import (
 )
 from .rules.messages import N_, msg
 
-#: The questions Hand and Foot's referee answers, as the API's paths name them.
-FOOT_CHECKS = ("meld", "initial-meld", "pickup", "go-out")
+#: The questions Hand and Foot's referee answers, as the API's paths name them, with the
+#: fields each reads besides the rules (and the table's size and indicator every referee
+#: question may carry, which Hand and Foot's rulings do not depend on).
+FIELDS = {"meld": {"cards"}, "initial-meld": {"melds", "deal"},
+          "pickup": {"top", "hand", "table", "opened", "deal"},
+          "go-out": {"piles", "partner_in_foot"}}
+FOOT_CHECKS = tuple(FIELDS)
+COMMON = {"rules", "players", "indicator"}
 
 
 def foot_meld_json(ruling: FootMeldRuling, cards: tuple[Card, ...]) -> dict[str, Any]:
@@ -51,6 +58,11 @@ def _deal(data: Mapping[str, Any]) -> int:
 def foot_decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The API's answer to *check* asked with *data* under Hand and Foot's rules."""
     rules = FootRules.from_spec(data["rules"])
+    if check not in FIELDS:
+        raise PayloadError(msg(N_("Hand and Foot's referee answers %(checks)s; “%(check)s” "
+                                  "is a question of Hand."), checks=", ".join(FOOT_CHECKS),
+                               check=check))
+    _check_fields(check, data)
     if check == "meld":
         cards = cards_of(data, "cards")
         return foot_meld_json(rule_meld(cards, rules), cards)
@@ -64,7 +76,7 @@ def foot_decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
     if check == "pickup":
         top = _top(data)
         opened = flag_of(data, "opened")
-        deal = _deal(data) if not opened or "deal" in data else 1
+        deal = _deal(data) if not opened or data.get("deal") is not None else 1
         ruling = rule_pickup(top, cards_of(data, "hand"), _melds(data, "table",
                                                                  required=False),
                              opened, deal, rules)
@@ -80,9 +92,24 @@ def foot_decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
             raise PayloadError(msg(N_("The field “partner_in_foot” must be true or false.")))
         ruling = rule_go_out(piles, partner, rules)
         return {"valid": ruling.valid, "reason": say(ruling.reason)}
-    raise PayloadError(msg(N_("Hand and Foot's referee answers %(checks)s; “%(check)s” is a "
-                              "question of Hand."), checks=", ".join(FOOT_CHECKS),
-                           check=check))
+    raise AssertionError(check)  # every check in FIELDS is answered above
+
+
+def _check_fields(check: str, data: Mapping[str, Any]) -> None:
+    """A field Hand's referee reads (a card taken from the discard, a minimum, timing)
+    means nothing here: given with a value, it is refused by name rather than ignored."""
+    for name, value in data.items():
+        if value is not None and name not in FIELDS[check] | COMMON:
+            raise PayloadError(msg(N_("Hand and Foot's “%(check)s” question takes %(fields)s; "
+                                      "“%(field)s” belongs to Hand."), check=check,
+                                   fields=", ".join(sorted(FIELDS[check])), field=name))
+    players = data.get("players")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)
+                                or not 2 <= players <= MOST_PLAYERS):
+        raise PayloadError(msg(N_("The field “players” must be the number of players at the "
+                                  "table, from 2 to %(most)d."), most=MOST_PLAYERS))
+    if data.get("indicator") is not None:
+        Card.parse(data["indicator"])  # Hand and Foot turns no indicator: read, unused
 
 
 def _top(data: Mapping[str, Any]) -> Card:

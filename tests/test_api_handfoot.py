@@ -213,3 +213,22 @@ def test_questions_of_the_other_game_are_refused(client):
         "rules": "hand_and_foot", "cards": ["9H"]}), 400, "question of Hand")
     refused(client.post(f"{API}/referee/pickup", json={
         "rules": "levant", "top": "9H", "hand": []}), 400, "Hand and Foot")
+
+
+@pytest.mark.parametrize(("check", "body", "named"), [
+    ("initial-meld", {"melds": [["9H", "9S", "9C"]], "deal": 1, "took_discard": True},
+     "“took_discard” belongs to Hand"),
+    ("meld", {"cards": ["9H", "9S", "9C"], "from_discard": 0}, "“from_discard”"),
+    ("go-out", {"piles": {}, "players": 0}, "“players”"),
+    ("pickup", {"top": "9H", "hand": [], "indicator": "XX"}, "XX"),
+])
+def test_fields_of_hands_referee_are_refused_by_name(client, check, body, named):
+    """A Hand question's field given to Hand and Foot's referee is named, not ignored."""
+    refused(client.post(f"{API}/referee/{check}", json={"rules": "hand_and_foot", **body}),
+            400, named)
+
+
+def test_teams_are_for_hand_and_foot_only(client):
+    refused(client.post(f"{API}/games", json={
+        "rules": "levant", "players": ["Ali", "Badr", "Caro"], "first_dealer": "Ali",
+        "teams": [None, None]}), 400, "“teams” is for Hand and Foot")

@@ -146,8 +146,15 @@ def create_game():
         raise PayloadError(msg(N_("The field “first_dealer” must name the player who deals "
                                   "first.")))
     players = _players(data)
-    # Hand and Foot: sides from "teams", or partners opposite (shared/API.md).
-    teams = sides_of(data, players) if is_foot(data["rules"]) else None
+    # Hand and Foot: sides from "teams", or partners opposite (shared/API.md). Hand's
+    # partners always sit opposite: "teams" is for Hand and Foot only.
+    if is_foot(data["rules"]):
+        teams = sides_of(data, players)
+    elif data.get("teams") is not None:
+        raise PayloadError(msg(N_("The field “teams” is for Hand and Foot; in Hand, partners "
+                                  "sit opposite: send \"partnerships\": true.")))
+    else:
+        teams = None
     game = new_game(data["rules"], players, first_dealer.strip(),
                     flag_of(data, "partnerships") and teams is None, teams)
     if data.get("pin") is not None:

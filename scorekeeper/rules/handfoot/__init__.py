@@ -13,6 +13,7 @@ module                 what it rules on
 """
 
 from .game import (
+    MOST_PLAYERS,
     FootDeal,
     FootLine,
     FootState,
@@ -29,7 +30,7 @@ from .referee import FootRuling, missing_piles, rule_go_out, rule_opening, rule_
 from .scoring import SideResult, SideScore, score_deal
 
 __all__ = [
-    "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
+    "MOST_PLAYERS", "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
     "Contract", "FootDeal", "FootLine", "FootMeldRuling", "FootRules", "FootRuling",
     "FootState", "FootTable", "SideResult", "SideScore",
     "extend", "is_wild", "missing_piles", "partnership_sides", "replay", "rule_go_out",

@@ -1,0 +1,129 @@
+"""Hand and Foot played on a 360-pixel phone (issue 14), in English and in Arabic: a whole
+4-deal partnership game recorded on the deal form — steppers for piles and red threes,
+points typed or the cards left tapped in — and a whole game of three sides of two. The
+sheet, the status (dealer, who plays first, the minimum, deals left) and the winner are
+checked against seed 003's scoring. Screenshots: tests/screenshots/handfoot-*.png."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .table import api
+from .test_winner_cards import words
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+# Each side's report: piles (clean, dirty, wild), red threes (laid, caught), points melded
+# and left; the side that went out has the contract of seed 003 (2 clean, 2 dirty, 1 wild).
+OUT = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1, "red_threes": 1,
+       "melded": 2400, "left": 0}
+BEHIND = {"clean_piles": 1, "dirty_piles": 1, "melded": 900, "left": 120}
+OUT_SCORE = 2400 + 2 * 500 + 2 * 300 + 1500 + 100 + 100
+BEHIND_SCORE = 900 - 120 + 500 + 300
+
+
+def fill_side(page: Page, i: int, report: dict) -> int:
+    """Fill side *i* of the deal form: steppers tapped, points typed; the taps made."""
+    taps = 0
+    form = page.locator(".deal-form")
+    for key in ("clean_piles", "dirty_piles", "wild_piles", "red_threes",
+                "red_threes_caught"):
+        for _ in range(report.get(key, 0)):
+            form.locator(f"[data-step='1'][data-for='{key}_{i}']").click()
+            taps += 1
+    for key in ("melded", "left"):
+        if key in report:
+            form.locator(f"input[name='{key}_{i}']").fill(str(report[key]))
+            taps += 1
+    return taps
+
+
+def record(page: Page, went_out: str, reports: list[dict], _) -> None:
+    form = page.locator(".deal-form")
+    form.locator("fieldset.winner").get_by_text(went_out, exact=True).click()
+    for i, report in enumerate(reports):
+        fill_side(page, i, report)
+    expect(page.locator("#preview .preview-scores li")).to_have_count(len(reports))
+    form.locator("button[type=submit]").click()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, locale):
+    """Seed 003: partners opposite; the deal passes to the left; minimums 50, 90, 120, 150;
+    four deals; the highest total wins."""
+    _ = words(locale)
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": FOUR,
+                                            "first_dealer": "Ann", "partnerships": True})
+    page.goto(game["url"])
+    expect(page.locator("#status")).to_contain_text("50")
+    form = page.locator(".deal-form")
+    # Deal 1: Ann goes out; the other side's cards left are tapped in (a red three among
+    # them is caught: −100).
+    form.locator("fieldset.winner").get_by_text("Ann", exact=True).click()
+    fill_side(page, 0, OUT)
+    fill_side(page, 1, {"clean_piles": 1, "dirty_piles": 1, "melded": 900})
+    page.locator("fieldset.side[data-side='1'] .count").nth(1).get_by_role(
+        "button", name=_("Tap the cards")).click()
+    picker = page.locator("#card-picker")
+    for card in ("K♠", "9♦", "3♥"):
+        picker.get_by_role("button", name=card, exact=True).click()
+    picker.get_by_role("button", name=_("Done")).click()
+    expect(form.locator("input[name='left_cards_1']")).to_have_value("KS 9D 3H")
+    first_behind = 900 - 20 + 800 - 100
+    expect(page.locator("#preview .preview-scores li").nth(1)).to_contain_text(
+        str(first_behind))
+    shot(page, f"handfoot-preview-{locale[:2]}")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("90")
+    # Deals 2 to 4.
+    record(page, "Dee", [BEHIND, OUT], _)
+    expect(page.locator(".sheet tbody tr")).to_have_count(2)
+    record(page, _("Nobody: the stock ran out"), [BEHIND, BEHIND], _)
+    expect(page.locator(".sheet tbody tr")).to_have_count(3)
+    expect(page.locator("#status")).to_contain_text("150")
+    shot(page, f"handfoot-deal4-{locale[:2]}")
+    record(page, "Cy", [OUT, BEHIND], _)
+    expect(page.locator(".result")).to_be_visible()
+    totals = [OUT_SCORE + BEHIND_SCORE + BEHIND_SCORE + OUT_SCORE,
+              first_behind + OUT_SCORE + BEHIND_SCORE + BEHIND_SCORE]
+    expect(page.locator(".sheet tfoot td").first).to_have_text(str(totals[0]))
+    expect(page.locator(".sheet tfoot td").nth(1)).to_have_text(str(totals[1]))
+    expect(page.locator(".result")).to_contain_text("Ann")
+    shot(page, f"handfoot-over-{locale[:2]}")
+    state = api(live_url, "GET", f"/games/{game['id']}")
+    assert state["team_totals"] == totals and state["winners"] == ["Ann", "Cy"]
+    assert [d["dealer"] for d in state["deals"]] == FOUR
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_game_of_three_sides_of_two_on_a_phone(page: Page, live_url, shot, locale):
+    """Seed 003 "Introduction" and RULES.md section 9: six players in three sides of two,
+    partners opposite; a side going out without its piles is refused with them named."""
+    _ = words(locale)
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": SIX,
+                                            "first_dealer": "Fay", "partnerships": True})
+    page.goto(game["url"])
+    expect(page.locator("fieldset.side")).to_have_count(3)
+    form = page.locator(".deal-form")
+    form.locator("fieldset.winner").get_by_text("Bob", exact=True).click()
+    fill_side(page, 1, BEHIND)
+    expect(page.locator("#preview .error")).to_be_visible()
+    shot(page, f"handfoot-three-refused-{locale[:2]}")
+    reports = [[BEHIND, OUT, BEHIND], [OUT, BEHIND, BEHIND], [BEHIND, BEHIND, OUT],
+               [BEHIND, OUT, BEHIND]]
+    outs = ["Eve", "Ann", "Fay", "Bob"]
+    page.reload()
+    for number, (went_out, sides) in enumerate(zip(outs, reports, strict=True), 1):
+        record(page, went_out, sides, _)
+        if number < 4:
+            expect(page.locator(".sheet tbody tr")).to_have_count(number)
+    expect(page.locator(".result")).to_be_visible()
+    shot(page, f"handfoot-three-over-{locale[:2]}")
+    state = api(live_url, "GET", f"/games/{game['id']}")
+    assert state["team_totals"] == [OUT_SCORE + 3 * BEHIND_SCORE,
+                                    2 * OUT_SCORE + 2 * BEHIND_SCORE,
+                                    OUT_SCORE + 3 * BEHIND_SCORE]
+    assert state["winners"] == ["Bob", "Eve"]
+    assert [d["dealer"] for d in state["deals"]] == ["Fay", "Ann", "Bob", "Cy"]
