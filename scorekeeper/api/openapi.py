@@ -27,10 +27,10 @@ _RULES = {"oneOf": [
 ]}
 _COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
            "indicator": {"$ref": "#/components/schemas/Card"},
-           "players": {"type": "integer", "minimum": 2, "maximum": 5,
-                       "description": "Players at the table (optional): the Kuwaiti form "
-                                      "plays one pack with 2 or 3, and announces at 71 "
-                                      "with 5"}}
+           "players": {"type": "integer", "minimum": 2, "maximum": 6,
+                       "description": "Players at the table (optional; 2 to 5 in Hand, 2 "
+                                      "to 6 in Hand and Foot): the Kuwaiti form plays one "
+                                      "pack with 2 or 3, and announces at 71 with 5"}}
 # Issue 16: how a card came. Optional, so bodies without them are ruled as before.
 _TAKEN = {"type": "integer", "minimum": 0,
           "description": "Place (from 0) of the card taken from the discard pile"}
