@@ -39,13 +39,14 @@ def fill_side(page: Page, i: int, report: dict) -> int:
     return taps
 
 
-def record(page: Page, went_out: str, reports: list[dict], _) -> None:
+def record(page: Page, went_out: str, reports: list[dict], _) -> int:
+    """Record a deal on the form; the taps it took (docs/taps.md)."""
     form = page.locator(".deal-form")
     form.locator("fieldset.winner").get_by_text(went_out, exact=True).click()
-    for i, report in enumerate(reports):
-        fill_side(page, i, report)
+    taps = 1 + sum(fill_side(page, i, report) for i, report in enumerate(reports))
     expect(page.locator("#preview .preview-scores li")).to_have_count(len(reports))
     form.locator("button[type=submit]").click()
+    return taps + 1
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ar"])
@@ -78,7 +79,9 @@ def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, loc
     expect(page.locator(".sheet tbody tr")).to_have_count(1)
     expect(page.locator("#status")).to_contain_text("90")
     # Deals 2 to 4.
-    record(page, "Dee", [BEHIND, OUT], _)
+    # Who went out, 6 steppers for the side out and 2 for the other, 2 points boxes per
+    # side (typing is not a tap), Save: docs/taps.md.
+    assert record(page, "Dee", [BEHIND, OUT], _) == 14
     expect(page.locator(".sheet tbody tr")).to_have_count(2)
     record(page, _("Nobody: the stock ran out"), [BEHIND, BEHIND], _)
     expect(page.locator(".sheet tbody tr")).to_have_count(3)
