@@ -244,6 +244,13 @@ function describe(form) {
         parts.push(`${name} ${said}`);
       }
     });
+    // Hand and Foot: each side's points melded, as typed.
+    form.querySelectorAll("fieldset.side").forEach((side) => {
+      const melded = side.querySelector("input[name^='melded_']:not([name^='melded_cards'])");
+      if (melded && melded.value.trim()) {
+        parts.push(`${side.querySelector("legend").textContent.trim()} ${melded.value.trim()}`);
+      }
+    });
   }
   return parts.map(isolated).join(" · ");
 }
