@@ -158,7 +158,7 @@ def expect_preview(page: Page, scores: dict[str, int | str]) -> None:
 def save_deal(page: Page, number: int) -> None:
     """Save deal *number* through htmx and wait for the sheet to show it, without a reload."""
     deal_form(page).get_by_role("button", name=f"Save deal {number}").click()
-    expect(page.locator(".sheet tbody tr")).to_have_count(number)
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(number)
     expect(page.get_by_role("link", name=f"Correct deal {number}")).to_be_visible()
     assert page.evaluate(MARKER) is True, "saving the deal reloaded the page"
 
