@@ -370,3 +370,30 @@ def test_no_awake_switch_where_the_phone_cannot(phones, live_url):
     page.goto(game["url"])
     expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
     expect(page.locator("[data-awake]")).to_be_hidden()
+
+
+def test_a_hand_and_foot_deal_saved_offline_is_recorded_once_back_online(phone, live_url):
+    """Issue 14: a Hand and Foot table with a dropped connection keeps its deal like a Hand
+    table, summed up with each side's points melded, and sends it once when back."""
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": [
+        "Ann", "Bob", "Cy", "Dee"], "first_dealer": "Ann", "partnerships": True})
+    page = phone.context.new_page()
+    page.goto(game["url"])
+    worker_ready(page)
+    kept(page, f"/games/{game['id']}")
+    phone.allowed.append(OFFLINE_ERRORS)
+    phone.context.set_offline(True)
+    form = page.locator("form.deal-form")
+    form.locator("input[name=went_out][value=none]").check()
+    form.locator("input[name=melded_0]").fill("600")
+    form.locator("input[name=melded_1]").fill("450")
+    save(page)
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_contain_text("Waiting to be sent")
+    expect(outbox).to_contain_text("Ann & Cy 600")
+    assert deals_of(live_url, game["id"]) == []
+    phone.context.set_offline(False)
+    expect(outbox).to_be_hidden(timeout=15_000)
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+    [deal] = deals_of(live_url, game["id"])
+    assert deal["team_scores"] == [600, 450] and deal["went_out"] is None
