@@ -132,3 +132,19 @@ def test_a_game_of_three_sides_of_two_on_a_phone(page: Page, live_url, shot, loc
                                     OUT_SCORE + 3 * BEHIND_SCORE]
     assert state["winners"] == ["Bob", "Eve"]
     assert [d["dealer"] for d in state["deals"]] == ["Fay", "Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_the_referee_rules_on_taking_the_pile_on_a_phone(page: Page, live_url, shot, locale):
+    """Seed 003 "The Play": the example of the nines — two nines and a two in hand take
+    the pile in deal 1 (50); with the two buried in the pile they cannot."""
+    _ = words(locale)
+    page.goto(f"{live_url}/referee/hand-and-foot/pickup")
+    page.get_by_label(_("Top card of the discard pile")).fill("9H")
+    page.get_by_label(_("The player's hand")).fill("9S 9C 2C")
+    page.get_by_role("button", name=_("Ask the referee")).click()
+    expect(page.locator("#verdict.upheld")).to_be_visible()
+    shot(page, f"handfoot-referee-{locale[:2]}")
+    page.get_by_label(_("The player's hand")).fill("9S 9C KH")
+    page.get_by_role("button", name=_("Ask the referee")).click()
+    expect(page.locator("#verdict.refused")).to_contain_text("30")
