@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.footcodec import foot_deal_from_json  # noqa: E402
 from scorekeeper.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
 
@@ -79,7 +80,27 @@ def seed(app, games: int, rnd: random.Random) -> list[str]:
         for number in range(1, 7):
             add_deal(running, scored(number, rnd))
         ids.append(running.id)
+        # Hand and Foot (issue 14): a partnership game three deals in.
+        foot = new_game("hand_and_foot", PLAYERS, "Sami", teams=[["Sami", "Omar"],
+                                                                ["Rana", "Lina"]])
+        db.session.add(foot)
+        db.session.commit()
+        for number in range(1, 4):
+            add_deal(foot, foot_deal_from_json(FOOT_DEAL, number))
+        ids.append(foot.id)
     return ids
+
+
+FOOT_DEAL = {"went_out": None, "sides": [
+    {"clean_piles": 2, "dirty_piles": 1, "red_threes": 1, "melded": 1800, "left": 40},
+    {"clean_piles": 1, "dirty_piles": 2, "melded": 1500, "left": 85}]}
+
+
+def foot_form(number: int) -> dict:
+    form = {"deal": str(number), "went_out": "none"}
+    for i, side in enumerate(FOOT_DEAL["sides"]):
+        form |= {f"{key}_{i}": str(value) for key, value in side.items()}
+    return form
 
 
 class Counter:
@@ -134,14 +155,14 @@ def main() -> None:
                 db.create_all()
             t0 = time.perf_counter()
             ids = seed(app, games, rnd)
-            print(f"seeded {games} finished games (+2) in {time.perf_counter() - t0:.1f}s")
+            print(f"seeded {games} finished games (+4) in {time.perf_counter() - t0:.1f}s")
             results[games] = measure(app, ids, args.runs)
         report(results)
 
 
 def measure(app, ids: list[str], runs: int) -> dict:
     client = app.test_client()
-    finished, long, endless, running = ids[0], ids[-3], ids[-2], ids[-1]
+    finished, long, endless, running, foot = ids[0], ids[-4], ids[-3], ids[-2], ids[-1]
     with app.app_context():
         counter = Counter(db.engine)
     for game_id in ids[-50:]:
@@ -154,6 +175,7 @@ def measure(app, ids: list[str], runs: int) -> dict:
         "game (30 deals)": ("get", f"/games/{long}", {}),
         "game (300 deals)": ("get", f"/games/{endless}", {}),
         "record a deal": ("get", f"/games/{running}", {}),
+        "Hand and Foot game": ("get", f"/games/{foot}", {}),
         "history": ("get", "/history", {}),
     }
     trivial = timed(client, "get", "/healthz", runs * 3)
@@ -181,6 +203,18 @@ def measure(app, ids: list[str], runs: int) -> dict:
     out["save, 300 deals (HTMX)"] = {"status": saved.status_code,
                                      "kb": len(gzip.compress(saved.data)) / 1024,
                                      "queries": counter.count, "ratio": None}
+    counter.count = 0
+    preview = client.post(f"/games/{foot}/preview", data=foot_form(4), headers=hx)
+    out["H&F preview (HTMX)"] = {"status": preview.status_code,
+                                 "kb": len(gzip.compress(preview.data)) / 1024,
+                                 "queries": counter.count,
+                                 "ratio": timed(client, "post", f"/games/{foot}/preview", runs,
+                                                data=foot_form(4), headers=hx) / trivial}
+    counter.count = 0
+    saved = client.post(f"/games/{foot}/deals", data=foot_form(4), headers=hx)
+    out["H&F save (HTMX)"] = {"status": saved.status_code,
+                              "kb": len(gzip.compress(saved.data)) / 1024,
+                              "queries": counter.count, "ratio": None}
     out["trivial /healthz"] = {"ms": trivial * 1000}
     return out
 
