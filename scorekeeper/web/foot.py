@@ -65,14 +65,20 @@ def page(game: Game, form=None, error=None, status=200, form_error=None, state=N
     state = state or state_of(game)
     if state.finished:
         form, error = None, error or form_error
-    if form is None and not state.finished:
+    fresh = form is None and not state.finished
+    if fresh:
         form = _form(state.table, state.next_deal)
     locked = device.locked(game)
     context = _context(game, state, form) | dict(error=error, form_error=form_error,
                                                  locked=locked)
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
     if form is not None and not locked:
-        context["record_part"] = Markup(render_template("foot/_record.html", **context))
+        def record() -> str:
+            return render_template("foot/_record.html", **context)
+        # The next deal's empty form, as this version of the game starts it, is rendered
+        # once and kept like Hand's (web/live.py); a form sent back with errors is not.
+        context["record_part"] = (live.kept(("foot-record", context["live"].etag), record)
+                                  if fresh else Markup(record()))
     block = "game" if htmx and not htmx.boosted else None
     html = (render_block("games/show.html", block, **context) if block
             else render_template("games/show.html", **context))
