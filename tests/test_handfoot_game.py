@@ -199,3 +199,16 @@ def test_a_bad_log_is_refused(log, match):
     table = FootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
     with pytest.raises(RulesError, match=match):
         replay(table, log)
+
+
+def test_cards_tapped_in_hold_no_card_more_often_than_the_packs():
+    """Seed 003 "Players, Cards, Deal": "Five decks of cards are used, including two jokers
+    per deck" — five of each card, ten jokers, every side's cards together."""
+    five_kings = SideResult(melded_cards=parse_cards(["KH"] * 5))
+    assert score_deal(RULES, [five_kings, SideResult()], None, ["Us", "Them"])
+    with pytest.raises(RulesError, match="K♥ appears 6 times"):
+        score_deal(RULES, [five_kings, SideResult(left_cards=parse_cards(["KH"]))], None,
+                   ["Us", "Them"])
+    with pytest.raises(RulesError, match="JK appears 11 times"):
+        score_deal(RULES, [SideResult(left_cards=parse_cards(["JK"] * 11)), SideResult()],
+                   None, ["Us", "Them"])

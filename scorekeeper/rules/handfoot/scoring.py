@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import Card, check_copies
 from ..messages import N_, fail
 from .melds import is_red_three, is_three
 from .options import PILE_KINDS, FootRules
@@ -95,6 +95,10 @@ def score_deal(rules: FootRules, sides: Sequence[SideResult], went_out: int | No
                       "(%(most)d)."), count=laid_total + caught_total, packs=packs,
                    most=2 * packs)
     _check_packs(rules, sides, packs)
+    # The cards tapped in, every side's together, hold no card more often than the packs.
+    check_copies((c for side in sides for c in (*(side.melded_cards or ()),
+                                                 *(side.left_cards or ()))),
+                 packs=packs, jokers=2 * packs)
     return tuple(scores)
 
 
