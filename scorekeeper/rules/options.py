@@ -327,6 +327,12 @@ class Rules:
         return self.announce_minimum if self.announcing else self.initial_minimum
 
     @property
+    def pays_mistakes(self) -> bool:
+        """Whether players' mistakes are scored (seed 001, "Player mistakes": the Kuwaiti
+        form's mistake column)."""
+        return self.scoring is Scoring.KUWAIT
+
+    @property
     def longest_meld(self) -> int:
         """Most cards a sequence may hold: 13 by the cards, or fewer by ``max_meld_size``."""
         return min(13, self.max_meld_size or 13)

@@ -17,7 +17,6 @@ from .cards import Card
 from .hand import HAND_SIZE, Bonus, HandRuling, check_hand
 from .melds import rule_meld
 from .messages import N_, Message, RulesError, fail, msg
-from .options import Scoring
 from .scoring import Finish
 from .wilds import Wilds
 
@@ -131,7 +130,7 @@ def check_claim(ruling: HandRuling, wilds: Wilds, finish: Finish | None,
     if finish is Finish.FULL and found is not Finish.FULL:
         raise NotAHand(msg(N_("These cards are not a full hand: %(reason)s"),
                            reason=ruling.reason),
-                       mistake=wilds.rules.scoring is Scoring.KUWAIT)
+                       mistake=wilds.rules.pays_mistakes)
     if finish is Finish.PARTIAL and found is Finish.FULL:
         raise fail(N_("These 15 cards are a full hand, not a finish over several turns: "
                       "%(reason)s"), reason=ruling.reason)

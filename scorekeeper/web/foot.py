@@ -35,6 +35,7 @@ from ..storage import (
 )
 from . import conflicts, device, live
 from .footforms import STEPPERS, fill_foot_form, foot_body, foot_form_class
+from .forms import first_error
 from .labels import PRESET_NAMES
 from .picker import DECK
 from .sheet import Sheet
@@ -89,13 +90,6 @@ def page(game: Game, form=None, error=None, status=200, form_error=None, state=N
 
 def _deal(form, table: FootTable, number: int):
     return foot_deal_from_json(foot_body(form, table), number)
-
-
-def first_error(form) -> str:
-    for field in form:
-        if field.errors:
-            return f"{field.label.text}: {field.errors[0]}"
-    return ""
 
 
 def preview(game: Game):
@@ -156,7 +150,8 @@ def edit(game: Game, number: int, refetch):
         form.version.data = version_of(game)
     state = state_of(game)
     return render_template(
-        "foot/edit.html", **_context(game, state, form), number=number, form_error=error,
+        "games/edit.html", **_context(game, state, form), number=number, form_error=error,
+        deal_form="foot/_deal_form.html",
         action=url_for("games.edit", game_id=game.id, number=number)), (
         422 if request.method == "POST" else 200)
 

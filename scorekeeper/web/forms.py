@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, ValidationE
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..pins import normal_pin
-from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules, Scoring, handfoot
+from ..rules import OPTIONS, PRESET_NOTES, PRESETS, Bonus, Outcome, Rules, handfoot
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES, PRESET_NAMES
 
 # Hand seats up to five; Hand and Foot up to six (the engine says which takes how many).
@@ -170,6 +170,17 @@ for _name in HOUSE_RULES:
     setattr(NewGameForm, f"opt_{_name}", _option_field(_name))
 
 
+def first_error(form) -> str:
+    """The first thing wrong with a deal form, named by its field, for the one-line
+    preview."""
+    if "csrf_token" in form and form.csrf_token.errors:
+        return str(_l("This form has expired; reload the page and enter the deal again."))
+    for field in form:
+        if field.errors:
+            return f"{field.label.text}: {field.errors[0]}"
+    return ""
+
+
 def preset_notes() -> dict[str, str]:
     return dict(PRESET_NOTES) | {handfoot.PRESET: handfoot.PRESET_NOTE}
 
@@ -201,7 +212,7 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]):
         # order they were laid in, which raises Hand Saudi's and the Kuwaiti bar.
         first_order = HiddenField()
 
-    kuwait = rules.scoring is Scoring.KUWAIT
+    kuwait = rules.pays_mistakes  # the Kuwaiti form: announcing, and mistakes scored
     melded_label = _l("Announced?") if kuwait else _l("Melded?")
     first_label = (_l("The announcement: its worth, or its melds' cards") if kuwait
                    else _l("The first meld: its worth, or its melds' cards"))

@@ -32,7 +32,7 @@ from ..i18n import say
 from ..models import Game
 from ..numbers import whole, whole_or
 from ..pins import normal_pin, set_pin
-from ..rules import Bonus, Deal, Outcome, RulesError, Scoring, Table, replay
+from ..rules import Bonus, Deal, Outcome, RulesError, Table, replay
 from ..rules.handfoot import PRESET as FOOT
 from ..rules.messages import N_, msg
 from ..rules.scoring import partner_of
@@ -53,7 +53,7 @@ from ..storage import (
     version_of,
 )
 from . import conflicts, device, foot, live
-from .forms import NewGameForm, deal_form_class, preset_notes
+from .forms import NewGameForm, deal_form_class, first_error, preset_notes
 from .labels import PRESET_NAMES
 from .picker import DECK
 from .sheet import Sheet
@@ -151,16 +151,6 @@ def _fill_form(form, table: Table, deal: Deal) -> None:
             else str(meld.value))
     form.first_order.data = " ".join(
         str(table.players.index(m.player)) for m in deal.first_melds)
-
-
-def first_error(form) -> str:
-    """The first thing wrong with a form, named by its field, for the one-line preview."""
-    if "csrf_token" in form and form.csrf_token.errors:
-        return _("This form has expired; reload the page and enter the deal again.")
-    for field in form:
-        if field.errors:
-            return f"{field.label.text}: {field.errors[0]}"
-    return ""
 
 
 def deal_from(form, table: Table, number: int) -> Deal:
@@ -367,7 +357,7 @@ def _offer(refusal: Exception, form, table: Table) -> int | None:
 
 def _mistake_seat(value, table: Table) -> int | None:
     seat = whole(value) if value else None
-    if seat is None or seat >= len(table.players) or table.rules.scoring is not Scoring.KUWAIT:
+    if seat is None or seat >= len(table.players) or not table.rules.pays_mistakes:
         return None
     return seat
 

@@ -207,9 +207,10 @@ def save(page: Page) -> None:
     page.locator("form.deal-form button[type=submit]").click()
 
 
-def offline_page(phone: Phone, live_url: str) -> tuple[Page, dict]:
-    """A game open on a phone whose worker kept its page, then the connection gone."""
-    game = new_game(live_url)
+def offline_page(phone: Phone, live_url: str, game: dict | None = None) -> tuple[Page, dict]:
+    """A game (by default a new Levant one) open on a phone whose worker kept its page,
+    then the connection gone."""
+    game = game or new_game(live_url)
     page = phone.context.new_page()
     page.goto(game["url"])
     worker_ready(page)
@@ -375,14 +376,9 @@ def test_no_awake_switch_where_the_phone_cannot(phones, live_url):
 def test_a_hand_and_foot_deal_saved_offline_is_recorded_once_back_online(phone, live_url):
     """Issue 14: a Hand and Foot table with a dropped connection keeps its deal like a Hand
     table, summed up with each side's points melded, and sends it once when back."""
-    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": [
-        "Ann", "Bob", "Cy", "Dee"], "first_dealer": "Ann", "partnerships": True})
-    page = phone.context.new_page()
-    page.goto(game["url"])
-    worker_ready(page)
-    kept(page, f"/games/{game['id']}")
-    phone.allowed.append(OFFLINE_ERRORS)
-    phone.context.set_offline(True)
+    page, game = offline_page(phone, live_url, api(live_url, "POST", "/games", {
+        "rules": "hand_and_foot", "players": ["Ann", "Bob", "Cy", "Dee"],
+        "first_dealer": "Ann", "partnerships": True}))
     form = page.locator("form.deal-form")
     form.locator("input[name=went_out][value=none]").check()
     form.locator("input[name=melded_0]").fill("600")
