@@ -1,4 +1,4 @@
-"""Benchmark of the full-hand check, ``scorekeeper.rules.check_hand``.
+"""Benchmark of the full-hand check, ``scorekeeper.games.hand.rules.check_hand``.
 
 Deals seeded random 15-card hands from a real deck (two packs and two jokers) in four
 families -- no wild, one wild, two wilds, and hands built to be full hands (random valid
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scorekeeper.rules import (  # noqa: E402  (after the sys.path line above)
+from scorekeeper.games.hand.rules import (  # noqa: E402  (after the sys.path line above)
     JOKER,
     Card,
     NaturalCard,
@@ -341,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--hands must be at least {len(FAMILIES)}, --repeat at least 1 and "
                      f"--rules among {', '.join(RULE_SETS)}")
 
-    print("check_hand benchmark (scorekeeper.rules.check_hand)")
+    print("check_hand benchmark (scorekeeper.games.hand.rules.check_hand)")
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}, seed {args.seed}, {args.hands} hands per rule set, "
           f"{'one call' if args.repeat == 1 else f'best of {args.repeat} calls'} per hand")

@@ -53,8 +53,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from pgserver import LocalPostgres, free_port  # noqa: E402
 from tables import API, deal_entry, game_body, random_deal  # noqa: E402
 
-from scorekeeper.rules import Rules, Table, replay  # noqa: E402
-from scorekeeper.storage import deal_from_record  # noqa: E402
+from scorekeeper.games.hand.rules import Rules, Table, replay  # noqa: E402
+from scorekeeper.games.hand.store import deal_from_record  # noqa: E402
 
 REQUEST_TIMEOUT = 10
 RESEND = 0.25  # how often a client sends a deal a second time on purpose

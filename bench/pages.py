@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.footcodec import foot_deal_from_json  # noqa: E402
-from scorekeeper.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
+from scorekeeper.games.hand.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
+from scorekeeper.games.handfoot.codec import foot_deal_from_json  # noqa: E402
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]

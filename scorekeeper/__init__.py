@@ -7,9 +7,9 @@ scorekeeper:create_app`` and ``flask --app scorekeeper`` both use it.
 import os
 from pathlib import Path
 
-# No Flask (or other web) imports at module level: importing any subpackage, such as the
-# stdlib-only rules engine `scorekeeper.rules`, runs this file first, and must not pull in
-# the web stack. The factory imports what it needs when it is called.
+# No Flask (or other web) imports at module level: importing any subpackage, such as a
+# game's stdlib-only rules engine (`scorekeeper.games.hand.rules`), runs this file first,
+# and must not pull in the web stack. The factory imports what it needs when it is called.
 
 # In a checkout (and an editable install) templates/, static/, instance/ and migrations/
 # live in the repository root, beside the package; a wheel carries the first three inside

@@ -18,7 +18,6 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,15 +28,13 @@ from sqlalchemy import Boolean, DateTime, Integer, String, inspect, or_, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
-from .codec import PayloadError, deal_from_json
+from .codec import PayloadError
 from .extensions import db
-from .footcodec import foot_deal_from_json, is_foot
+from .games import kind_of
+from .games.kind import Unfit, brief
 from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
-from .referee import decide
-from .rules import Check, Deal, Rules, RulesError, Table
-from .rules.handfoot import FootRules
-from .storage import _fill as fill_record
-from .storage import log_of, replay_any, table_of
+from .rules import RulesError
+from .storage import log_of, table_of
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 1
@@ -136,7 +133,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         raise BadFile("the file", f"not an export of Hand Scorekeeper games (no \"format\": "
                                   f"\"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise BadFile("the file", f"version {_brief(data.get('version'))} of the format; "
+        raise BadFile("the file", f"version {brief(data.get('version'))} of the format; "
                                   f"this app reads version {VERSION}")
     if not isinstance(data.get("games"), list):
         raise BadFile("the file", "\"games\" must be a list")
@@ -189,7 +186,7 @@ def _game_of(item: object, index: int) -> Game:
     if not isinstance(given, str) or not TOKEN.fullmatch(given):
         _value(given, Game.__table__.c.id, f"{where}, 'id'")  # says what is wrong if it can
         raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
-                             f"not {_brief(given)}")
+                             f"not {brief(given)}")
     where = f"game {given}"
     game = Game(**_values(item, Game, set(), where, [name for name, _m, _s in PARTS]))
     if not TOKEN.fullmatch(game.view_id):
@@ -212,35 +209,25 @@ def _game_of(item: object, index: int) -> Game:
             getattr(game, name).append(record)
     if [seat.position for seat in game.seats] != list(range(len(game.seats))):
         raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
+    kind = kind_of(game.rules)
     try:
         # The engine must accept the game as it would from the phones.
         table = table_of(game)
         log = log_of(game)
-        replay_any(table, log)
+        kind.replay(table, log)
     except RulesError as refusal:
         # The command speaks English, like the rest of the flask commands.
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
     except Exception as error:  # whatever else a stored deal could not be read for
-        raise BadFile(where, f"its deals do not fit its table ({_brief(error)})") from None
-    _check_table(game, where)
+        raise BadFile(where, f"its deals do not fit its table ({brief(error)})") from None
+    _check_table(game, table, where)
     _check_deals(game, table, log, where)
-    if is_foot(game.rules):
-        _check_foot(game, table, where)
-    else:
-        _check_rulings(game, table.rules, where)
+    try:
+        kind.check_stored(game, table)
+    except Unfit as unfit:
+        raise BadFile(f"{where}, {unfit.field}", unfit.reason) from None
     _check_audit(game, where)
     return game
-
-
-def _check_foot(game: Game, table: Any, where: str) -> None:
-    """A Hand and Foot game's sides are written as the app writes them, and it keeps no
-    rulings (its referee answers without keeping any)."""
-    expected = None if table.sides is None else [
-        [table.players.index(p) for p in side] for side in table.sides]
-    if not _same(game.teams, expected):
-        raise BadFile(f"{where}, 'teams'", f"must be {json.dumps(expected)} for its sides")
-    if game.rulings:
-        raise BadFile(f"{where}, 'rulings'", "must be empty for a game of Hand and Foot")
 
 
 # Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
@@ -268,19 +255,14 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
-def _check_table(game: Game, where: str) -> None:
+def _check_table(game: Game, table: Any, where: str) -> None:
     if game.pin_hash is not None:
         match = PIN_HASH.fullmatch(game.pin_hash)
         if match is None or int(match.group(1) or 0) > MOST_ROUNDS_OF_PBKDF2:
             raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
     # The engine has read the rules (and refused unknown or mistyped options); a file
     # written before an option existed lacks it, and the preset's value fills it in.
-    if is_foot(game.rules):
-        game.rules = FootRules.from_spec(game.rules).to_dict()
-    else:
-        game.rules = Rules.from_spec(game.rules).to_dict()
-        if game.teams is not None:
-            raise BadFile(f"{where}, 'teams'", "must be null for a game of Hand")
+    game.rules = table.rules.to_dict()
 
 
 # A deal's columns as storage writes them, in the order they are compared.
@@ -289,11 +271,11 @@ DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
 HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
 
 
-def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
+def _check_deals(game: Game, table: Any, log: list[Any], where: str) -> None:
     """Each deal is stored exactly as the app stores the deal it describes: nothing the
     replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
     for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
-        expected = fill_record(DealRecord(), deal, table.players)
+        expected = kind_of(game.rules).fill(DealRecord(), deal, table.players)
         for column in DEAL_COLUMNS:
             if _same(getattr(record, column), getattr(expected, column)):
                 continue
@@ -310,96 +292,18 @@ def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
                           "app writes them")
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
+
+
 def _same(one: object, other: object) -> bool:
     # JSON's view: true is not 1, nor [0, 1] the same as [false, true].
     return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
 
 
-# The fields of a kept question, by check, as the referee pages keep it (web/referee.py):
-# those it always has, and those it may have.
-QUESTIONS: dict[Check, tuple[set[str], set[str]]] = {
-    Check.MELD: ({"cards"}, {"indicator", "from_discard"}),
-    Check.HAND: ({"cards"}, {"indicator", "from_discard"}),
-    Check.REDEAL: ({"cards"}, {"indicator", "from_discard"}),
-    Check.INITIAL_MELD: ({"melds"}, {"minimum", "indicator", "from_discard", "going_out",
-                                     "cards_played", "took_discard"}),
-    Check.LAY_OFF: ({"meld", "add"}, {"end", "going_out", "one_card", "indicator",
-                                      "from_discard", "discarder_melded"}),
-    Check.SWAP: ({"meld", "give"}, {"indicator"}),
-}
-
-
-def _check_rulings(game: Game, rules: Rules, where: str) -> None:
-    """Each kept ruling names a referee check and holds a question the referee decides
-    under the game's rules, as it did when the table kept it."""
-    for i, ruling in enumerate(game.rulings):
-        place = f"{where}, rulings[{i}]"
-        try:
-            check = Check(ruling.check)
-        except ValueError:
-            raise BadFile(f"{place}, 'check'", f"unknown check {_brief(ruling.check)}; the "
-                                               f"checks are {', '.join(Check)}") from None
-        if ruling.deal_number < 1:
-            raise BadFile(f"{place}, 'deal_number'", "must be 1 or more")
-        inputs = ruling.inputs
-        needed, allowed = QUESTIONS[check]
-        if not isinstance(inputs, dict) or not needed <= set(inputs) <= needed | allowed:
-            raise BadFile(f"{place}, 'inputs'",
-                          f"a {check} question holds {', '.join(sorted(needed))}"
-                          + (f" and may hold {', '.join(sorted(allowed))}" if allowed else ""))
-        for key, value in inputs.items():
-            if not _question_field(key, value):
-                raise BadFile(f"{place}, 'inputs', {key!r}", QUESTION_FIELDS[key][1])
-        try:
-            decide(check, rules, inputs)
-        except (RulesError, PayloadError) as refusal:
-            raise BadFile(f"{place}, 'inputs'",
-                          f"the referee refuses the question: {refusal.message}") from None
-        except Exception as error:
-            raise BadFile(f"{place}, 'inputs'",
-                          f"the referee cannot read the question ({_brief(error)})") from None
-
-
-def _cards(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(card, str) for card in value)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
-
-
-# What each field of a kept question must be, and the sentence saying so.
-QUESTION_FIELDS: dict[str, tuple[Callable[[object], bool], str]] = {
-    **dict.fromkeys(("cards", "meld", "add", "give"),
-                    (_cards, "must be a list of cards like [\"9C\", \"10C\", \"JC\"]")),
-    "melds": (lambda v: isinstance(v, list) and all(_cards(m) for m in v),
-              "must be a list of melds, each a list of cards"),
-    "indicator": (lambda v: isinstance(v, str), "must be a card like \"7C\""),
-    "minimum": (_whole, f"must be a whole number from 0 to {INT_MAX}"),
-    "end": (lambda v: v in ("low", "high"), "must be \"low\" or \"high\""),
-    **dict.fromkeys(("going_out", "one_card", "discarder_melded", "took_discard"),
-                    (lambda v: isinstance(v, bool), "must be true or false")),
-    "cards_played": (_whole, f"must be a whole number from 0 to {INT_MAX}"),
-    # The card taken from the discard pile: its place in the cards, or [meld, card] in a
-    # first meld's melds (referee.py reads both).
-    "from_discard": (lambda v: _whole(v) or (isinstance(v, list) and len(v) == 2
-                                             and all(_whole(i) for i in v)),
-                     "must be the place of a card, or [meld, card] in a first meld"),
-}
-
-
-def _question_field(key: str, value: object) -> bool:
-    return QUESTION_FIELDS[key][0](value)
-
-
 # Which sides of a change the audit trail holds (storage._audit): the deal before, the
 # deal after.
 AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False)}
-# A deal as the audit trail keeps it (storage.snapshot): the deal's body and its scores.
-SNAPSHOT_FIELDS = {"deal", "outcome", "winner", "finish", "bonuses", "hands", "indicator",
-                   "first_melds", "scores"}
-# A Hand and Foot deal's: its body and each side's score, by the side's name.
-FOOT_SNAPSHOT_FIELDS = {"deal", "outcome", "went_out", "sides", "scores"}
 
 
 def _check_audit(game: Game, where: str) -> None:
@@ -414,17 +318,18 @@ def _check_audit(game: Game, where: str) -> None:
             if not kept and value is not None:
                 raise BadFile(f"{place}, {side!r}", f"must be null for a {entry.action}")
             if kept:
-                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}",
-                                is_foot(game.rules))
+                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}", game)
 
 
-def _check_snapshot(snapshot: object, number: int, where: str, foot: bool) -> None:
-    """A deal as the audit trail keeps it (storage.snapshot): its body and its scores."""
+def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> None:
+    """A deal as the audit trail keeps it (its game's ``snapshot``): its body and its
+    scores."""
+    kind = kind_of(game.rules)
     if not isinstance(snapshot, dict):
         raise BadFile(where, "must be the deal as the app wrote it: an object with its "
                              "\"deal\" and \"outcome\"")
-    if unknown := set(snapshot) - (FOOT_SNAPSHOT_FIELDS if foot else SNAPSHOT_FIELDS):
-        raise BadFile(where, f"unknown field {_brief(sorted(unknown)[0])}")
+    if unknown := set(snapshot) - kind.snapshot_fields:
+        raise BadFile(where, f"unknown field {brief(sorted(unknown)[0])}")
     deal = snapshot.get("deal")
     if not _whole(deal) or deal != number:
         raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
@@ -434,14 +339,11 @@ def _check_snapshot(snapshot: object, number: int, where: str, foot: bool) -> No
         raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
     body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
     try:
-        if foot:
-            foot_deal_from_json(body, number)
-        else:
-            deal_from_json(body, number)
+        kind.deal_from_json(body, number, None)
     except (RulesError, PayloadError) as refusal:
         raise BadFile(where, f"the deal cannot be read: {refusal.message}") from None
     except Exception as error:
-        raise BadFile(where, f"the deal cannot be read ({_brief(error)})") from None
+        raise BadFile(where, f"the deal cannot be read ({brief(error)})") from None
 
 
 # Columns added after the first exports (all may be null): a file written before one
@@ -457,7 +359,7 @@ def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -
     unknown = set(item) - set(columns) - set(parts)
     missing = (set(columns) | set(parts)) - set(item) - ADDED_LATER
     if unknown or missing:
-        what = [f"unknown field {_brief(k)}" for k in sorted(unknown)] + [
+        what = [f"unknown field {brief(k)}" for k in sorted(unknown)] + [
             f"missing field {k!r}" for k in sorted(missing)]
         raise BadFile(where, "; ".join(what))
     return {key: _value(item.get(key), column, f"{where}, {key!r}")
@@ -535,12 +437,6 @@ def _json_value(value: object, where: str, depth: int = 0) -> None:
         raise BadFile(where, "holds a number too large to store")
 
 
-def _brief(value: object) -> str:
-    """*value* as a message quotes it: never more than a line."""
-    text = repr(value) if not isinstance(value, BaseException) else str(value)
-    return text if len(text) <= 60 else text[:57] + "…"
-
-
 @click.command("import-games")
 @with_appcontext
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -556,7 +452,7 @@ def import_command(path: Path) -> None:
         raise BadFile(str(path), f"not JSON ({error})") from None
     except (ValueError, RecursionError) as error:
         # A number of thousands of digits, or lists nested thousands deep: no export.
-        raise BadFile(str(path), f"not an export this app wrote ({_brief(error)})") from None
+        raise BadFile(str(path), f"not an export this app wrote ({brief(error)})") from None
     try:
         added, skipped = import_games(data)
     except BadFile:

@@ -1,6 +1,6 @@
 """Stored games: the table (rules, seats, first dealer) and the log of deals with each
 player's result. Nothing derived — totals, dealers, the end of the game — is stored: it is
-replayed from the log by :func:`scorekeeper.rules.replay` whenever it is needed.
+replayed from the log by :func:`scorekeeper.games.hand.rules.replay` whenever it is needed.
 
 Columns use only portable types (JSON, not SQLite specifics) so the same models run on
 PostgreSQL through ``DATABASE_URL``.

@@ -109,8 +109,18 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// The new-game form shows the chosen game's own fields (its sides, its house rules) and
+// hides the other games': each part names its game, as each preset does.
+document.addEventListener("change", (event) => {
+  const preset = event.target.closest?.('input[name="preset"][data-game]');
+  if (!preset) return;
+  for (const part of preset.form.querySelectorAll(".for-game[data-game]")) {
+    part.hidden = part.dataset.game !== preset.dataset.game;
+  }
+});
+
 // First melds are entered in the order they were laid, which raises Hand Saudi's and the
-// Kuwaiti bar (web/forms.py, first_order). Caught before the preview reads the form.
+// Kuwaiti bar (games/hand/forms.py, first_order). Caught before the preview reads the form.
 document.addEventListener("change", (event) => {
   const field = event.target.closest("input[name^='first_']");
   const order = field && field.form.querySelector("input[name='first_order']");

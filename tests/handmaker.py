@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scorekeeper.rules import JOKER, Card, NaturalCard, Rank, Suit, Wilds
+from scorekeeper.games.hand.rules import JOKER, Card, NaturalCard, Rank, Suit, Wilds
 
 
 def deck(wilds: Wilds) -> Counter:

@@ -88,8 +88,9 @@ def routes(app, *, api: bool | None = None, writes: bool | None = None):
     return sorted(found, key=lambda pair: (pair[1].rule, pair[0]))
 
 
-def path_of(app, rule, game_id: str, number: int = 1) -> str:
-    """*rule*'s address for this game (its view link for a view_id, deal *number*)."""
+def path_of(app, rule, game_id: str, number: int = 1, check: str | None = None) -> str:
+    """*rule*'s address for this game (its view link for a view_id, deal *number*, the
+    referee's question *check* where the address names one)."""
     values = {}
     for name in rule.arguments:
         if name == "game_id":
@@ -99,6 +100,8 @@ def path_of(app, rule, game_id: str, number: int = 1) -> str:
         elif hasattr(rule._converters[name], "items"):
             # One of a few words (<any(...)>): any will do.
             values[name] = sorted(rule._converters[name].items)[0]
+        elif name == "check" and check is not None:
+            values[name] = check
         else:
             # A deal number, or whatever a later route numbers: the first one exists.
             values[name] = number

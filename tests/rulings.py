@@ -5,7 +5,7 @@ import ast
 import inspect
 from enum import Enum
 
-from scorekeeper.rules import Card, Rules, Wilds
+from scorekeeper.games.hand.rules import Card, Rules, Wilds
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -105,6 +105,7 @@ def test_unknown_url_is_404(client):
 
 
 def test_importing_the_package_does_not_import_flask():
-    # `import scorekeeper.rules` runs scorekeeper/__init__.py first; it must stay web-free.
+    # `import scorekeeper.games.hand.rules` runs scorekeeper/__init__.py first; it must stay
+    # web-free.
     code = "import sys, scorekeeper; sys.exit('flask' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

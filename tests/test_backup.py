@@ -17,9 +17,9 @@ from tables import API, new_game, scored, unscored
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games.hand.rules import Bonus, Check, Finish, Outcome
+from scorekeeper.games.hand.rules.options import PRESETS
 from scorekeeper.models import AuditEntry, DealRecord, Game, RulingRecord
-from scorekeeper.rules import Bonus, Check, Finish, Outcome
-from scorekeeper.rules.options import PRESETS
 
 # Imports go into a new in-memory SQLite database, or, when this names one, into a
 # PostgreSQL database emptied each time (issue 12: PostgreSQL refuses values SQLite takes):

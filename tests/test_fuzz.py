@@ -4,9 +4,10 @@ form posts with junk fields, junk in the address. Whatever comes in: never a 500
 traceback in the answer, and a refused request stores nothing (every table's rows are
 counted before and after).
 
-Routes are enumerated from the app's URL map, so routes added later are fuzzed too. Each
-test is bounded (max_examples, spread over the routes it samples) to keep the file well
-under a minute.
+Routes are enumerated from the app's URL map, so routes added later are fuzzed too, and each
+aims at a game of every registered game (tests/every_game.py), so a game that lacks a
+branch somewhere cannot hide. Each test is bounded (max_examples, spread over the routes it
+samples) to keep the file well under a minute.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import json
 from urllib.parse import quote
 
 import pytest
-from game_actions import API, THREE, GameActions
+from every_game import GAMES, SAMPLES, start
+from game_actions import API, THREE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pagework import XSS, path_of, routes, rows
@@ -54,16 +56,25 @@ JSON = st.recursive(SCALARS, lambda inner: st.one_of(
 API_FIELDS = ["rules", "players", "first_dealer", "partnerships", "pin", "deal", "outcome",
               "winner", "finish", "hands", "bonuses", "indicator", "first_melds", "cards",
               "melds", "minimum", "meld", "add", "give", "end", "going_out", "one_card",
-              "teams", "preset"]
+              "teams", "preset", "went_out", "sides", "top", "hand", "table", "opened",
+              "piles", "partner_in_foot"]
 FORM_FIELDS = (["preset", "first_dealer", "partnerships", "pin", "move", "deal", "outcome",
                 "winner", "finish", "bonuses", "indicator", "check", "csrf_token"]
                + [f"{kind}_{seat}" for kind in ("player", "melded", "points", "cards",
                                                 "mistake") for seat in range(6)]
-               + ["opt_rounds", "opt_wild_mode", "opt_initial_minimum", "opt_dealer_rule"])
+               + ["opt_rounds", "opt_wild_mode", "opt_initial_minimum", "opt_dealer_rule"]
+               # Hand and Foot's: who went out, each side's counts, its house rules.
+               + ["went_out", "sides", "hf_rounds", "hf_minimums", "hf_going_out",
+                  "hf_red_three"]
+               + [f"{kind}_{side}" for kind in ("clean_piles", "dirty_piles", "wild_piles",
+                                                "red_threes", "red_threes_caught", "melded",
+                                                "melded_cards", "left", "left_cards")
+                  for side in range(3)])
 QUERY_FIELDS = ["code", "q", "date", "next", "preset", "tap", "pick", "select", "drag",
                 "act", "clear", "more", "set_indicator", "change_indicator", "cards", "meld",
                 "add", "give", "indicator", "target", "selected", "minimum", "end", "melds",
-                "previous", "to", "meld1", "going_out", "one_card", "ruled"]
+                "previous", "to", "meld1", "going_out", "one_card", "ruled", "top", "hand",
+                "table", "opened", "deal", "clean", "dirty", "wild", "partner"]
 VALID_DEAL = {"deal": 2, "outcome": "scored", "winner": "Badr", "finish": "partial",
               "hands": {"Ali": {"melded": True, "points": 20}, "Caro": {"melded": False}}}
 VALID_GAME = {"rules": "levant", "players": THREE, "first_dealer": "Ali"}
@@ -75,7 +86,10 @@ def json_bodies():
     junk_object = st.dictionaries(st.one_of(st.sampled_from(API_FIELDS), TEXT), JSON,
                                   max_size=8)
     spoiled = st.builds(lambda base, key, value: base | {key: value},
-                        st.sampled_from([VALID_DEAL, VALID_GAME]),
+                        st.sampled_from([VALID_DEAL, VALID_GAME,
+                                         *(SAMPLES[g].create for g in GAMES),
+                                         *(SAMPLES[g].first_deal | {"deal": 2}
+                                           for g in GAMES)]),
                         st.sampled_from(API_FIELDS), JSON)
     spoiled_hand = st.builds(
         lambda value: VALID_DEAL | {"hands": {"Ali": value, "Caro": {"melded": False}}}, JSON)
@@ -92,10 +106,20 @@ def fuzz_app():
                       "RATELIMIT_ENABLED": False})
     with app.app_context():
         db.create_all()
-    actions = GameActions(app.test_client())
-    app.config["FUZZ_GAME"] = actions.start()
-    actions.record(app.config["FUZZ_GAME"])
+    app.config["FUZZ_GAMES"] = {game: start(app.test_client(), game) for game in GAMES}
     return app
+
+
+def _path(app, rule, game: str, check: int) -> str:
+    """*rule*'s address for the fuzzed game of *game*, with one of its referee's
+    questions where the address names one."""
+    checks = SAMPLES[game].checks
+    return path_of(app, rule, app.config["FUZZ_GAMES"][game],
+                   check=checks[check % len(checks)])
+
+
+GAME = st.sampled_from(GAMES)
+CHECK = st.integers(min_value=0, max_value=20)
 
 
 def _assert_answer_is_clean(response, api: bool) -> None:
@@ -113,13 +137,13 @@ def _assert_refusal_stored_nothing(app, response, before) -> None:
 
 
 @bounded(150)
-@given(pair=st.sampled_from(API_ROUTES), body=json_bodies())
-def test_the_api_survives_any_json_body(fuzz_app, pair, body):
+@given(pair=st.sampled_from(API_ROUTES), body=json_bodies(), game=GAME)
+def test_the_api_survives_any_json_body(fuzz_app, pair, body, game):
     method, rule = pair
     before = rows(fuzz_app)
     client = fuzz_app.test_client()
     # json.dumps rather than json=: NaN, huge numbers and lone surrogates go as written.
-    response = client.open(path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]),
+    response = client.open(_path(fuzz_app, rule, game, 0),
                            method=method, data=json.dumps(body),
                            content_type="application/json")
     _assert_answer_is_clean(response, api=True)
@@ -132,12 +156,13 @@ def test_the_api_survives_any_json_body(fuzz_app, pair, body):
        content_type=st.sampled_from(["application/json", "text/plain", None,
                                      "application/x-www-form-urlencoded",
                                      "application/json; charset=latin-1",
-                                     "multipart/form-data; boundary=zz"]))
-def test_the_api_survives_bodies_that_are_not_json(fuzz_app, pair, raw, content_type):
+                                     "multipart/form-data; boundary=zz"]),
+       game=GAME)
+def test_the_api_survives_bodies_that_are_not_json(fuzz_app, pair, raw, content_type, game):
     method, rule = pair
     before = rows(fuzz_app)
     response = fuzz_app.test_client().open(
-        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=raw,
+        _path(fuzz_app, rule, game, 0), method=method, data=raw,
         content_type=content_type)
     _assert_answer_is_clean(response, api=True)
     assert response.status_code in (400, 404, 405, 409, 415), response.status_code
@@ -150,24 +175,24 @@ def test_the_api_survives_bodies_that_are_not_json(fuzz_app, pair, raw, content_
                               st.one_of(TEXT.filter(lambda t: "\ud800" not in t),
                                         st.lists(st.text(max_size=8), max_size=3)),
                               max_size=12),
-       htmx=st.booleans())
-def test_every_form_survives_junk_fields(fuzz_app, pair, fields, htmx):
+       htmx=st.booleans(), game=GAME, check=CHECK)
+def test_every_form_survives_junk_fields(fuzz_app, pair, fields, htmx, game, check):
     method, rule = pair
     before = rows(fuzz_app)
     response = fuzz_app.test_client().open(
-        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=fields,
+        _path(fuzz_app, rule, game, check), method=method, data=fields,
         headers={"HX-Request": "true"} if htmx else {})
     _assert_answer_is_clean(response, api=False)
     _assert_refusal_stored_nothing(fuzz_app, response, before)
 
 
 @bounded(50)
-@given(pair=st.sampled_from(FORM_ROUTES), raw=st.binary(max_size=400))
-def test_every_form_survives_a_body_of_raw_bytes(fuzz_app, pair, raw):
+@given(pair=st.sampled_from(FORM_ROUTES), raw=st.binary(max_size=400), game=GAME)
+def test_every_form_survives_a_body_of_raw_bytes(fuzz_app, pair, raw, game):
     method, rule = pair
     before = rows(fuzz_app)
     response = fuzz_app.test_client().open(
-        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method, data=raw,
+        _path(fuzz_app, rule, game, 0), method=method, data=raw,
         content_type="application/x-www-form-urlencoded")
     _assert_answer_is_clean(response, api=False)
     _assert_refusal_stored_nothing(fuzz_app, response, before)
@@ -177,12 +202,12 @@ def test_every_form_survives_a_body_of_raw_bytes(fuzz_app, pair, raw):
 @given(pair=st.sampled_from(PAGE_READS),
        query=st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.text(max_size=8)),
                              TEXT.filter(lambda t: "\ud800" not in t), max_size=6),
-       htmx=st.booleans())
-def test_every_page_survives_junk_in_its_address(fuzz_app, pair, query, htmx):
+       htmx=st.booleans(), game=GAME, check=CHECK)
+def test_every_page_survives_junk_in_its_address(fuzz_app, pair, query, htmx, game, check):
     method, rule = pair
     before = rows(fuzz_app)
     response = fuzz_app.test_client().open(
-        path_of(fuzz_app, rule, fuzz_app.config["FUZZ_GAME"]), method=method,
+        _path(fuzz_app, rule, game, check), method=method,
         query_string=query, headers={"HX-Request": "true"} if htmx else {})
     _assert_answer_is_clean(response, api=False)
     assert rows(fuzz_app) == before

@@ -1,5 +1,5 @@
 """Hand and Foot deals scored side by side, and whole games replayed from their logs
-(scorekeeper/rules/handfoot/scoring.py and game.py).
+(scorekeeper/games/handfoot/rules/scoring.py and game.py).
 
 Seed 003 "Card Values", "Bonus Points", "End of the play", "Players, Cards, Deal" and
 "Introduction"; RULES.md section 9; docs/handfoot.md for the decisions.
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import RulesError, parse_cards
-from scorekeeper.rules.handfoot import (
+from scorekeeper.games.hand.rules import RulesError, parse_cards
+from scorekeeper.games.handfoot.rules import (
     FootDeal,
     FootRules,
     FootTable,

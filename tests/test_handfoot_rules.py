@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import RulesError, parse_cards
-from scorekeeper.rules.handfoot import (
+from scorekeeper.games.hand.rules import RulesError, parse_cards
+from scorekeeper.games.handfoot.rules import (
     FootRules,
     missing_piles,
     rule_go_out,

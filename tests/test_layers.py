@@ -1,7 +1,8 @@
-"""The package's floor plan (docs/architecture.md), checked on the source: the rules engine
-imports nothing of the app, the pages and the JSON API are siblings that never import each
-other, and no two modules of the pages import each other, directly or round a circle.
-Imports inside functions count too: a deferred import is still a dependency."""
+"""The package's floor plan (docs/architecture.md), checked on the source: the shared rules
+and each game's engine import nothing of the app, no game imports another and only the
+registry names them, the pages and the JSON API are siblings that never import each other,
+and no module imports itself round a circle. Imports inside functions count too: a
+deferred import is still a dependency."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 def _module(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_names() -> set[str]:
+    return {_module(p) for p in PACKAGE.rglob("*.py")}
+
+
+ALL_MODULES = _module_names()
 
 
 def _imports(path: Path) -> set[str]:
@@ -35,14 +43,19 @@ def _imports(path: Path) -> set[str]:
                 target = node.module or ""
             if not target.startswith("scorekeeper"):
                 continue
-            found.add(target)
             # `from . import games` names a module; `from .games import x` a name in one.
-            found |= {f"{target}.{a.name}" for a in node.names}
+            named = {f"{target}.{a.name}" for a in node.names}
+            modules = named & ALL_MODULES
+            found |= modules
+            if named - modules:
+                found.add(target)
     return found
 
 
 GRAPH = {_module(p): _imports(p) for p in PACKAGE.rglob("*.py")}
 MODULES = set(GRAPH)
+REGISTRY = "scorekeeper.games"
+GAMES = sorted(p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py"))
 
 
 def _edges(module: str) -> set[str]:
@@ -53,10 +66,42 @@ def _within(prefix: str) -> list[str]:
     return sorted(m for m in MODULES if m == prefix or m.startswith(prefix + "."))
 
 
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" and parts[2] in GAMES else None
+
+
 @pytest.mark.parametrize("module", _within("scorekeeper.rules"))
-def test_the_engine_imports_nothing_of_the_app(module):
+def test_the_shared_rules_import_nothing_of_the_app(module):
     outside = {m for m in _edges(module) if not m.startswith("scorekeeper.rules")}
     assert not outside, f"{module} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize("module", [m for game in GAMES
+                                    for m in _within(f"scorekeeper.games.{game}.rules")])
+def test_the_engine_imports_nothing_of_the_app(module):
+    engine = f"scorekeeper.games.{_game_of(module)}.rules"
+    outside = {m for m in _edges(module)
+               if not m.startswith(("scorekeeper.rules", engine))}
+    assert not outside, f"{module} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_imports_another(game):
+    crossing = {(m, i) for m in _within(f"scorekeeper.games.{game}") for i in _edges(m)
+                if _game_of(i) not in (None, game) or i == REGISTRY}
+    assert not crossing, sorted(crossing)
+
+
+def test_shared_code_names_no_game_but_through_the_registry():
+    shared = [m for m in MODULES if _game_of(m) is None and m != REGISTRY]
+    naming = {(m, i) for m in shared for i in _edges(m) if _game_of(i) is not None}
+    assert not naming, sorted(naming)
+
+
+def test_the_registry_lists_every_game():
+    listed = {_game_of(i) for i in _edges(REGISTRY)} - {None}
+    assert listed == set(GAMES)
 
 
 @pytest.mark.parametrize(("side", "other"), [("scorekeeper.web", "scorekeeper.api"),
@@ -67,16 +112,14 @@ def test_the_pages_and_the_api_are_siblings(side, other):
     assert not crossing, sorted(crossing)
 
 
-@pytest.mark.parametrize("side", ["scorekeeper.web", "scorekeeper.api"])
-def test_no_import_circle_among_a_sides_modules(side):
-    # The package's __init__ registers the blueprints, so it imports everything below it.
-    inside = [m for m in _within(side) if m != side]
-
+def test_no_import_circle_anywhere():
+    # A package's __init__ is where its submodules are registered (blueprints, routes):
+    # it may import them, and they it is no edge back (they import the names, not it).
     def circle_from(start: str) -> list[str] | None:
         path, seen = [start], set()
 
         def walk(module: str) -> list[str] | None:
-            for nxt in sorted(_edges(module) & set(inside)):
+            for nxt in sorted(_edges(module)):
                 if nxt == start:
                     return [*path, nxt]
                 if nxt not in seen:
@@ -89,21 +132,39 @@ def test_no_import_circle_among_a_sides_modules(side):
 
         return walk(start)
 
-    circles = [c for m in inside if (c := circle_from(m))]
+    circles = [c for m in sorted(MODULES) if (c := circle_from(m))]
     assert not circles, " → ".join(circles[0])
 
 
 def test_the_layers_below_both_sides_import_neither():
-    below = ["scorekeeper.codec", "scorekeeper.referee", "scorekeeper.pins",
-             "scorekeeper.storage", "scorekeeper.statuses", "scorekeeper.i18n",
-             "scorekeeper.models"]
+    below = ["scorekeeper.codec", "scorekeeper.pins", "scorekeeper.storage",
+             "scorekeeper.statuses", "scorekeeper.i18n", "scorekeeper.models",
+             *(m for m in MODULES if _game_of(m) is not None)]
     upward = {(m, i) for m in below for i in _edges(m)
-              if i.startswith(("scorekeeper.web", "scorekeeper.api"))}
+              if i.startswith("scorekeeper.api") or i in ROUTES}
     assert not upward, sorted(upward)
+
+
+# The pages' modules that route (the shared page shells): nothing below them imports one.
+# The others of scorekeeper.web are helpers a game's pages build on (its sheet, its forms'
+# fields, the card picker).
+ROUTES = {"scorekeeper.web", "scorekeeper.web.games", "scorekeeper.web.referee",
+          "scorekeeper.web.live", "scorekeeper.web.setup", "scorekeeper.web.home",
+          "scorekeeper.web.viewonly", "scorekeeper.web.audit", "scorekeeper.web.access",
+          "scorekeeper.web.pwa", "scorekeeper.web.conflicts"}
+
+
+def test_no_game_builds_on_the_storage_or_the_routes():
+    # The registry is read by the storage and the routes: a game reaching back up to
+    # either would close a circle through the registry.
+    up = {(m, i) for m in MODULES if _game_of(m) is not None for i in _edges(m)
+          if i in ROUTES or i in ("scorekeeper.storage", "scorekeeper.backup")}
+    assert not up, sorted(up)
 
 
 def test_the_import_graph_is_read():
     # Guards the checks above against an import reader that finds nothing.
     assert "scorekeeper.storage" in _edges("scorekeeper.web.games")
-    assert "scorekeeper.referee" in _edges("scorekeeper.api.referee")
-    assert "scorekeeper.rules.cards" in _edges("scorekeeper.rules.wilds")
+    assert REGISTRY in _edges("scorekeeper.api.referee")
+    assert "scorekeeper.rules.cards" in _edges("scorekeeper.games.hand.rules.wilds")
+    assert GAMES == ["hand", "handfoot"]

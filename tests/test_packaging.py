@@ -45,7 +45,7 @@ def wheel(tmp_path_factory) -> Path:
 def test_the_wheel_carries_templates_static_files_migrations_and_catalogues(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for path in ("templates/base.html", "templates/games/show.html",
-                 "templates/referee/page.html", "templates/sw.js", "static/style.css",
+                 "templates/hand/referee/page.html", "templates/sw.js", "static/style.css",
                  "static/app.js", "static/phone.js", "static/icons/icon-512.png",
                  "static/icons/maskable-512.png",
                  "migrations/env.py", "migrations/alembic.ini",

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rulings import cards, deal
 
-from scorekeeper.rules import JOKER, Card, Joker, NaturalCard, Rank, RulesError, Suit
+from scorekeeper.games.hand.rules import JOKER, Card, Joker, NaturalCard, Rank, RulesError, Suit
 from scorekeeper.rules.cards import NATURAL_CARDS, check_copies
 
 
@@ -99,7 +99,7 @@ def test_cards_one_pack_holds_one_copy():
 
 
 def test_rules_engine_imports_no_web_code():
-    code = ("import sys, scorekeeper.rules; "
+    code = ("import sys, scorekeeper.games.hand.rules; "
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('flask', 'flask_sqlalchemy', 'sqlalchemy', 'werkzeug', 'jinja2')]; "
             "print(bad); sys.exit(1 if bad else 0)")

@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     MeldKind,
     RulesError,
     rule_initial_meld,

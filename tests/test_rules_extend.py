@@ -1,5 +1,5 @@
-"""Extending a replayed state by one deal (scorekeeper.rules.extend) is replaying the whole
-log: saving a deal need not walk the game again (issue 12, "cached states extended by the
+"""Extending a replayed state by one deal (scorekeeper.games.hand.rules.extend) is replaying
+the whole log: saving a deal need not walk the game again (issue 12, "cached states extended by the
 new deal rather than replayed from scratch")."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rules_game import draw_deal, table, tables
 
-from scorekeeper.rules import Deal, Outcome, RulesError, extend, replay
+from scorekeeper.games.hand.rules import Deal, Outcome, RulesError, extend, replay
 
 
 def _outcome(action):
@@ -101,7 +101,7 @@ def test_a_finished_game_refuses_another_deal_when_extended_too():
 
 
 def _win(tbl):
-    from scorekeeper.rules import Finish, PlayerHand, RoundResult
+    from scorekeeper.games.hand.rules import Finish, PlayerHand, RoundResult
 
     return RoundResult(tbl.players[0], Finish.PARTIAL,
                        {p: PlayerHand(True, 5 * i) for i, p in enumerate(tbl.players[1:], 1)})

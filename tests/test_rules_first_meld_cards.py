@@ -12,7 +12,7 @@ and 7.
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     Card,
     Deal,
     Finish,

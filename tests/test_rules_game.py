@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     Bonus,
     Deal,
     Finish,

@@ -18,7 +18,7 @@ by the player before him/her, before he/she could announce." "Player mistakes" 5
 import pytest
 from rulings import cards, deal
 
-from scorekeeper.rules import RulesError, rule_initial_meld
+from scorekeeper.games.hand.rules import RulesError, rule_initial_meld
 
 LEVANT = deal("levant", "7C")
 # 9 + 10 + 10 and 10 + 10 + 10: 59 — a Gulf first meld, short of a Kuwaiti announcement.

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import RulesError, check_hand, rule_meld
+from scorekeeper.games.hand.rules import RulesError, check_hand, rule_meld
 
 DEALS = {
     "gulf": deal("gulf"),

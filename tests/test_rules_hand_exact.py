@@ -12,7 +12,7 @@ import pytest
 from handmaker import deck, full_hand
 from rulings import cards, deal
 
-from scorekeeper.rules import Rank, check_hand, rule_meld
+from scorekeeper.games.hand.rules import Rank, check_hand, rule_meld
 
 
 def _is_meld(hand, positions, wilds):

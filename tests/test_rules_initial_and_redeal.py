@@ -4,7 +4,7 @@ section 5, seed 000 "Deal")."""
 import pytest
 from rulings import cards, deal
 
-from scorekeeper.rules import RulesError, rule_initial_meld, rule_redeal
+from scorekeeper.games.hand.rules import RulesError, rule_initial_meld, rule_redeal
 
 LEVANT = deal("levant", "7C")
 

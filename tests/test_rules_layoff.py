@@ -4,7 +4,7 @@
 import pytest
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import rule_lay_off, rule_swap
+from scorekeeper.games.hand.rules import rule_lay_off, rule_swap
 
 GULF = deal("gulf", max_meld_size=None)
 CLUBS = deal("levant", "7C")  # A♣ wild, jokers are natural A♣

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     Card,
     MeldKind,
     NaturalCard,

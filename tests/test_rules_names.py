@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import RulesError, new_names, normal_name
+from scorekeeper.games.hand.rules import RulesError, new_names, normal_name
 
 
 @pytest.mark.parametrize(("given", "kept"), [

@@ -6,7 +6,7 @@ from enum import Enum, StrEnum
 import pytest
 from rulings import undocumented_members
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     OPTIONS,
     PRESETS,
     AceIndicator,

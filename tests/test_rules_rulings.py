@@ -4,7 +4,7 @@ the referee's checks are a documented enum named as in the API's paths."""
 import pytest
 from rulings import cards, deal, undocumented_members
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     Check,
     HandRuling,
     InitialMeldRuling,

@@ -8,7 +8,7 @@ form); seed 002 "Hand Partner" and "Hareeqa Rules". docs/scoring.md states the d
 import pytest
 from rulings import cards
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     Bonus,
     Card,
     Finish,
@@ -19,7 +19,7 @@ from scorekeeper.rules import (
     deal_wilds,
     score_round,
 )
-from scorekeeper.rules.scoring import kuwait_row
+from scorekeeper.games.hand.rules.scoring import kuwait_row
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 FIVE = ("Ann", "Bob", "Cy", "Dee", "Eve")

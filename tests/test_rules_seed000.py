@@ -4,7 +4,7 @@ by the section it comes from."""
 import pytest
 from rulings import cards, deal, shown
 
-from scorekeeper.rules import (
+from scorekeeper.games.hand.rules import (
     MeldKind,
     RulesError,
     check_hand,

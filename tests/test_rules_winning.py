@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Card, Finish, PlayerHand, RoundResult, Rules, RulesError
-from scorekeeper.rules.hand import Bonus
-from scorekeeper.rules.scoring import kuwait_row, score_round
-from scorekeeper.rules.wilds import Wilds
-from scorekeeper.rules.winning import check_claim, finish_of, rule_winning_hand
+from scorekeeper.games.hand.rules import Card, Finish, PlayerHand, RoundResult, Rules, RulesError
+from scorekeeper.games.hand.rules.hand import Bonus
+from scorekeeper.games.hand.rules.scoring import kuwait_row, score_round
+from scorekeeper.games.hand.rules.wilds import Wilds
+from scorekeeper.games.hand.rules.winning import check_claim, finish_of, rule_winning_hand
 
 PLAYERS = ("Sami", "Rana", "Omar")
 # Fifteen cards that make no full hand however they are laid.

@@ -16,6 +16,7 @@ import stat
 from html.parser import HTMLParser
 
 import pytest
+from every_game import GAMES, SAMPLES, start
 from game_actions import API, THREE, GameActions, deal_form, new_game_form
 from pagework import HX, XSS, path_of, route_id, routes, rows, view_id
 from werkzeug.security import check_password_hash
@@ -58,6 +59,19 @@ def pin_game(app, actions) -> str:
     """A game started on ``client`` with the table PIN 2468 and one deal recorded."""
     game_id = actions.start(pin=PIN)
     actions.record(game_id)
+    return game_id
+
+
+@pytest.fixture(params=GAMES)
+def any_pin_game(request, client) -> str:
+    """A game of each registered game, made through the API with the table PIN 2468 and
+    one deal recorded: no phone has it unlocked."""
+    sample = SAMPLES[request.param]
+    created = client.post(f"{API}/games", json=sample.create | {"pin": PIN})
+    game_id = created.get_json()["id"]
+    recorded = client.post(f"{API}/games/{game_id}/deals", json=sample.first_deal,
+                           headers={"X-Table-PIN": PIN})
+    assert recorded.status_code == 201, recorded.get_data(as_text=True)
     return game_id
 
 
@@ -215,9 +229,10 @@ def test_ids_and_view_ids_are_long_random_and_distinct(app, actions):
 
 @pytest.mark.parametrize("pair", [(m, r) for m, r in routes(APP, writes=False)
                                   if {"game_id", "view_id"} & r.arguments], ids=route_id)
-def test_a_wrong_id_finds_nothing(app, client, actions, pair):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wrong_id_finds_nothing(app, client, pair, game):
     method, rule = pair
-    game_id = actions.start()
+    game_id = start(client, game)
     path = path_of(app, rule, game_id).replace(game_id, UNKNOWN).replace(
         view_id(app, game_id), UNKNOWN)
     assert client.open(path, method=method).status_code == 404
@@ -264,8 +279,8 @@ def test_the_phone_that_set_the_pin_records_without_typing_it(client, actions, p
     actions.record(pin_game, 2)
 
 
-def test_another_phone_sees_the_sheet_but_no_way_to_change_it(app, pin_game):
-    text = other_phone(app).get(f"/games/{pin_game}").text
+def test_another_phone_sees_the_sheet_but_no_way_to_change_it(app, any_pin_game):
+    text = other_phone(app).get(f"/games/{any_pin_game}").text
     assert '<table class="sheet">' in text and "This table has a PIN" in text
     assert 'name="pin"' in text
     for control in ('class="deal-form"', "/undo", "/edit", 'class="edit"'):
@@ -274,14 +289,14 @@ def test_another_phone_sees_the_sheet_but_no_way_to_change_it(app, pin_game):
 
 @pytest.mark.parametrize("pair", GAME_WRITES, ids=route_id)
 @pytest.mark.parametrize("headers", [{}, HX], ids=["page", "htmx"])
-def test_every_change_without_the_pin_is_refused(app, client, pin_game, pair, headers):
+def test_every_change_without_the_pin_is_refused(app, client, any_pin_game, pair, headers):
     method, rule = pair
     before = rows(app)
     stranger = other_phone(app)
     api = rule.rule.startswith(API)
     body = {"json": {"deal": 2, "outcome": "redeal"}} if api else {"data": deal_form(2)}
-    response = stranger.open(path_of(app, rule, pin_game), method=method, headers=headers,
-                             **body)
+    response = stranger.open(path_of(app, rule, any_pin_game), method=method,
+                             headers=headers, **body)
     assert response.status_code == 403, response.text
     if api:
         assert "X-Table-PIN" in response.get_json()["error"]

@@ -80,7 +80,7 @@ def test_a_save_extends_the_cached_sheet_and_the_next_page_replays_nothing(
         app, client, actions, monkeypatch):
     """Issue 12: "cached states extended by the new deal rather than replayed from
     scratch"."""
-    import scorekeeper.storage as storage
+    from scorekeeper.games.hand.kind import HAND as storage  # what storage replays with
 
     game_id = _game(client, actions, 3)
     replays, extended = [], []
@@ -101,12 +101,13 @@ def test_a_save_extends_the_cached_sheet_and_the_next_page_replays_nothing(
 def test_a_save_without_the_sheet_in_the_cache_replays_once(app, client, actions,
                                                             monkeypatch):
     import scorekeeper.storage as storage
+    from scorekeeper.games.hand.kind import HAND
 
     game_id = _game(client, actions, 3)
     storage._STATES.clear()  # another process saved last, or this one restarted
     replays = []
-    real = storage.replay
-    monkeypatch.setattr(storage, "replay",
+    real = HAND.replay
+    monkeypatch.setattr(HAND, "replay",
                         lambda table, deals: replays.append(len(deals)) or real(table, deals))
     actions.record(game_id, 4)
     assert replays == [4]

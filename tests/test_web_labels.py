@@ -1,6 +1,6 @@
-"""The pages name the engine's choices from one table per enum (scorekeeper/web/labels.py)
-and draw cards from the engine's deck: a new member of an enum, or a new card, cannot be
-missing from a page."""
+"""The pages name the engine's choices from one table per enum (Hand's in
+scorekeeper/games/hand/labels.py, each game's presets from its pages) and draw cards from
+the engine's deck: a new member of an enum, or a new card, cannot be missing from a page."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from scorekeeper.rules import OPTIONS, PRESETS, Bonus, Check, Outcome
+from scorekeeper.games import games
+from scorekeeper.games.hand import labels
+from scorekeeper.games.hand.rules import OPTIONS, PRESETS, Bonus, Check, Outcome
 from scorekeeper.rules.cards import NATURAL_CARDS
-from scorekeeper.web import labels
 
 
 def test_every_outcome_has_a_choice_and_only_unscored_ones_a_sheet_note():
@@ -22,7 +23,8 @@ def test_every_outcome_has_a_choice_and_only_unscored_ones_a_sheet_note():
 
 def test_every_bonus_preset_and_house_rule_is_named():
     assert set(labels.BONUSES) == set(Bonus)
-    assert set(labels.PRESET_NAMES) == {*PRESETS, "hand_and_foot"}
+    named = {preset for kind in games() for preset in kind.pages.preset_names}
+    assert named == {*PRESETS, "hand_and_foot"}
     assert set(labels.OPTION_LABELS) <= set(OPTIONS)
 
 
@@ -58,7 +60,7 @@ def test_a_redeal_is_marked_on_the_sheet_and_in_the_csv(client):
 
 
 def test_every_choice_of_a_house_rule_on_the_new_game_form_is_named():
-    from scorekeeper.web.forms import HOUSE_RULES
+    from scorekeeper.games.hand.forms import HOUSE_RULES
 
     for name in HOUSE_RULES:
         assert name in labels.OPTION_LABELS

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
+from scorekeeper.games.hand.rules import PRESETS, Card, Rules
 from scorekeeper.models import Game, RulingRecord
 from scorekeeper.pins import set_pin
-from scorekeeper.rules import PRESETS, Card, Rules
 from scorekeeper.web.picker import DECK, read, tap
 
 API = "/api/v1"

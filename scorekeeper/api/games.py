@@ -9,7 +9,7 @@ from flask import jsonify, request, url_for
 
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
-from ..footcodec import any_deal_from_json, any_state_to_json, is_foot, sides_of
+from ..games import kind_of
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
@@ -26,7 +26,7 @@ from ..storage import (
     state_and_log,
     version_of,
 )
-from . import bp
+from .blueprint import bp
 from .payload import body
 
 
@@ -82,17 +82,23 @@ def game_changed(error: GameChanged):
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None and state is not None:
-        answer["game"] = any_state_to_json(game.id, state, log, version_of(game))
+        answer["game"] = state_json(game, state, log)
     return jsonify(answer), 409
+
+
+def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
+    """The game's state as its game writes it, with the address of its page."""
+    return kind_of(game.rules).state_to_json(
+        game.id, state, log, version_of(game),
+        url_for("games.show", game_id=game.id, _external=True))
 
 
 def _answer(game: Game, status: int = 200):
     # The sheet at the version the row was read at (after a change, the one it kept).
-    version = version_of(game)
     state, log = state_and_log(game)
-    response = jsonify(any_state_to_json(game.id, state, log, version))
+    response = jsonify(state_json(game, state, log))
     response.status_code = status
-    response.set_etag(version)
+    response.set_etag(version_of(game))
     return response
 
 
@@ -146,15 +152,9 @@ def create_game():
         raise PayloadError(msg(N_("The field “first_dealer” must name the player who deals "
                                   "first.")))
     players = _players(data)
-    # Hand and Foot: sides from "teams", or partners opposite (shared/API.md). Hand's
-    # partners always sit opposite: "teams" is for Hand and Foot only.
-    if is_foot(data["rules"]):
-        teams = sides_of(data, players)
-    elif data.get("teams") is not None:
-        raise PayloadError(msg(N_("The field “teams” is for Hand and Foot; in Hand, partners "
-                                  "sit opposite: send \"partnerships\": true.")))
-    else:
-        teams = None
+    # Sides other than partners opposite, where the game has them (docs/api.md): the
+    # game reads them.
+    teams = data.get("teams")
     game = new_game(data["rules"], players, first_dealer.strip(),
                     flag_of(data, "partnerships") and teams is None, teams)
     if data.get("pin") is not None:
@@ -180,7 +180,7 @@ def record_deal(game_id: str):
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    add_deal(game, any_deal_from_json(data, number, game.rules))
+    add_deal(game, kind_of(game.rules).deal_from_json(data, number, game.rules))
     return _answer(game, 201)
 
 
@@ -191,7 +191,8 @@ def update_deal(game_id: str, number: int):
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    correct_deal(game, any_deal_from_json(data, number, game.rules), _seen(data))
+    correct_deal(game, kind_of(game.rules).deal_from_json(data, number, game.rules),
+                 _seen(data))
     return _answer(game)
 
 

@@ -1,74 +1,44 @@
 """``GET /api/v1/openapi.json``: the API described for other clients (OpenAPI 3.1)."""
 
-from flask import jsonify
+from typing import Any
 
-from ..rules import OPTIONS, PRESETS
-from ..rules.handfoot import OPTIONS as FOOT_OPTIONS
-from ..rules.handfoot import PRESET as FOOT
-from ..rules.handfoot import STRUCTURED
-from . import bp
+from flask import Response, jsonify
+
+from ..games import games, presets
+from .blueprint import bp
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
          "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
                         "suit symbol), or JK for a joker. Case does not matter."}
-_CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
-_RULES = {"oneOf": [
-    {"type": "string", "enum": [*PRESETS, FOOT]},
-    {"type": "object", "required": ["preset"],
-     "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}
-     | {name: {"description": o.doc} for name, o in OPTIONS.items()},
-     "additionalProperties": False},
-    # Hand and Foot, the second game (shared/API.md, "Hand and Foot").
-    {"type": "object", "required": ["preset"],
-     "properties": {"preset": {"const": FOOT}}
-     | {name: {"description": o.doc} for name, o in FOOT_OPTIONS.items()}
-     | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
-     "additionalProperties": False},
-]}
+
+
+def _merged(one: Any, other: Any) -> Any:
+    """Two games' schemas of one thing as one: objects' properties merged, lists of
+    choices and of required fields joined, and anything else as the first game has it."""
+    if isinstance(one, dict) and isinstance(other, dict):
+        return {key: _merged(one[key], other[key]) if key in one and key in other
+                else one.get(key, other.get(key)) for key in {**one, **other}}
+    if isinstance(one, list) and isinstance(other, list):
+        return one + [item for item in other if item not in one]
+    return one
+
+
+def _merge_all(parts: list[Any]) -> Any:
+    merged = parts[0]
+    for part in parts[1:]:
+        merged = _merged(merged, part)
+    return merged
+
+
+_PARTS = [kind.openapi() for kind in games()]
+_RULES = {"oneOf": [{"type": "string", "enum": presets()},
+                    *(schema for part in _PARTS for schema in part["rules"])]}
 _COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
            "indicator": {"$ref": "#/components/schemas/Card"},
-           "players": {"type": "integer", "minimum": 2, "maximum": 6,
-                       "description": "Players at the table (optional; 2 to 5 in Hand, 2 "
-                                      "to 6 in Hand and Foot): the Kuwaiti form plays one "
-                                      "pack with 2 or 3, and announces at 71 with 5"}}
-# Issue 16: how a card came. Optional, so bodies without them are ruled as before.
-_TAKEN = {"type": "integer", "minimum": 0,
-          "description": "Place (from 0) of the card taken from the discard pile"}
-_MELD = {"type": "object", "properties": {
-    "valid": {"type": "boolean"},
-    # Hand's melds are sequences or groups; Hand and Foot's clean, dirty or wild.
-    "kind": {"enum": ["sequence", "group", "clean", "dirty", "wild", None]},
-    "complete": {"type": "boolean", "description": "Hand and Foot: a complete pile"},
-    "cards": _CARDS,
-    "value": {"type": ["integer", "null"]},
-    "wild": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
-        "card": {"$ref": "#/components/schemas/Card"}, "represents": _CARDS}}]},
-    "card_values": {"type": "array", "items": {"type": "integer"}},
-    "reason": {"type": "string"},
-}}
-
-
-_HAND = {"type": "object", "required": ["melded"], "properties": {
-    "melded": {"type": "boolean", "description": "Melded (announced, in the Kuwaiti form)"},
-    "points": {"type": "integer", "minimum": 0}, "cards": _CARDS,
-    "mistake": {"type": "boolean"}}}
-_RESULT = {
-    "winner": {"type": "string"},
-    "finish": {"enum": ["partial", "full"]},
-    "bonuses": {"type": "array", "items": {"enum": [
-        "wild_discard", "two_wilds", "one_colour", "one_suit"]}},
-    "hands": {"type": "object", "additionalProperties": _HAND},
-    # Issue 13: the winner's cards decide the finish and bonuses (shared/API.md, "Deals
-    # from the cards"); "finish" may then be left out.
-    "winner_cards": {**_CARDS, "minItems": 15, "maxItems": 15,
-                     "description": "The winner's 15 cards: the referee arranges them"},
-    "winner_melds": {"type": "array", "items": _CARDS,
-                     "description": "The melds the winner laid (with winner_discard)"},
-    "winner_discard": {**_CARDS, "minItems": 1, "maxItems": 2,
-                       "description": "The card discarded, or two wild cards"},
-}
-_ARRANGEMENT = {"type": "object", "required": ["melds", "discard"], "properties": {
-    "melds": {"type": "array", "items": _CARDS}, "discard": _CARDS}}
+           "players": {"type": "integer", "minimum": 2,
+                       "maximum": max(kind.pages.most_players for kind in games()),
+                       "description": "Players at the table (optional, up to the most "
+                                      "the game seats): some forms' rules follow it"}}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _NUMBERS = {"type": "array", "items": {"type": "integer"}}
@@ -76,21 +46,10 @@ _BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
 _DEAL_LINE = {"type": "object", "additionalProperties": False,
               "required": ["number", "outcome", "dealer", "round", "scores"], "properties": {
     "number": {"type": "integer", "minimum": 1},
-    "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
+    "outcome": {"enum": _merge_all([part["outcomes"] for part in _PARTS])},
     "dealer": {"type": "string"}, "round": {"type": ["integer", "null"]},
-    "scores": {"oneOf": [{"type": "null"}, _BY_NAME]},
-    "team_scores": _NUMBERS, "points": _BY_NAME, "burned": _NAMES,
-    "indicator": {"$ref": "#/components/schemas/Card"},
-    "first_melds": {"type": "array", "items": {"type": "object", "properties": {
-        "player": {"type": "string"}, "value": {"type": ["integer", "null"]},
-        "melds": {"type": "array", "items": _CARDS}}}},
-    **_RESULT, "winner_cards": _CARDS, "arrangement": _ARRANGEMENT,
-    # Hand and Foot
-    "minimum": {"type": "integer"}, "went_out": {"type": ["string", "null"]},
-    "sides": {"type": "array", "items": {"$ref": "#/components/schemas/Side"}},
-    "breakdown": {"type": "array", "items": {"type": "object", "properties": {
-        part: {"type": "integer"} for part in ("cards", "piles", "red_threes", "going_out",
-                                               "total")}}}}}
+    "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS,
+    **_merge_all([part["line"] for part in _PARTS])}}
 # The game's state, every field (the suite checks each answer against it).
 _STATE = {"type": "object", "additionalProperties": False, "required": [
     "id", "version", "url", "rules", "players", "teams", "first_dealer", "deals", "totals",
@@ -113,21 +72,13 @@ _STATE = {"type": "object", "additionalProperties": False, "required": [
     "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
     "tie_break": {"type": "boolean"}, "finished": {"type": "boolean"},
     "winners": _NAMES, "notices": _NAMES,
-    "points": _BY_NAME, "pot": {"type": "integer"}, "burned": _NAMES,
-    "minimum": {"type": ["integer", "null"],
-                "description": "Hand and Foot: the next deal's opening minimum"}}}
-# A side's report in a Hand and Foot deal.
-_SIDE = {"type": "object", "additionalProperties": False, "properties": {
-    **{count: {"type": "integer", "minimum": 0} for count in (
-        "clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")},
-    "melded": {"type": "integer", "minimum": 0}, "melded_cards": _CARDS,
-    "left": {"type": "integer", "minimum": 0}, "left_cards": _CARDS}}
+    **_merge_all([part["state"] for part in _PARTS])}}
 _GAME_ANSWER = {"description": "The game's state", "headers": {"ETag": {
     "description": "The game's version, quoted", "schema": {"type": "string"}}},
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameState"}}}}
 _ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
-# Every address answers these alike (shared/API.md, "Limits of a request").
+# Every address answers these alike (docs/api.md, "Limits of a request").
 _ALWAYS = {
     "405": {"description": "A method the address does not take; Allow lists those it does",
             "headers": {"Allow": {"schema": {"type": "string"}}}, "content": _ERROR},
@@ -187,25 +138,15 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         "deal": {"type": "integer", "minimum": 1},
         "version": {"type": "string", "description": "On a correction, the game's version "
                     "the client last saw (instead of If-Match)"},
-        "outcome": {"enum": ["scored", "redeal", "stock_exhausted"]},
-        "indicator": {"$ref": "#/components/schemas/Card"},
-        "first_melds": {"type": "array", "items": {"type": "object", "properties": {
-            "player": {"type": "string"}, "value": {"type": "integer"},
-            "melds": {"type": "array", "items": _CARDS, "description": "The melds laid, "
-                      "for the referee to value and check against the bar in force "
-                      "(instead of value, or with it)"}}}},
-        **_RESULT,
-        "went_out": {"type": ["string", "null"], "description": "Hand and Foot: who went "
-                     "out; null when the stock ran out"},
-        "sides": {"type": "array", "items": {"$ref": "#/components/schemas/Side"},
-                  "description": "Hand and Foot: each side's report, in the order of the "
-                                 "teams (or players)"}}}}}}
+        "outcome": {"enum": _merge_all([part["outcomes"] for part in _PARTS])},
+        **_merge_all([part["deal"] for part in _PARTS])}}}}}
 
 
-def _post(summary: str, request: dict, response: dict) -> dict:
+def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+    request = dict(request)
     required = ["rules", *request.pop("_required", [])]
     # A question's optional fields may be null, read as not given (as the server reads
-    # them: scorekeeper/referee.py).
+    # them: each game's referee).
     properties = {name: schema if name in required else _or_null(schema)
                   for name, schema in (_COMMON | request).items()}
     return {"post": {
@@ -220,12 +161,25 @@ def _post(summary: str, request: dict, response: dict) -> dict:
     }}
 
 
-def _or_null(schema: dict) -> dict:
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def _object(**properties) -> dict:
-    return {"type": "object", "properties": properties}
+def _referee() -> dict[str, Any]:
+    """Each game's referee questions; a question two games ask is one address whose body
+    and answer take either game's fields."""
+    asked: dict[str, list[tuple[str, dict[str, Any], dict[str, Any]]]] = {}
+    for part in _PARTS:
+        for check, question in part["referee"].items():
+            asked.setdefault(check, []).append(question)
+    return {f"/api/v1/referee/{check}": _post(
+        questions[0][0], _merge_all([q[1] for q in questions]),
+        _merge_all([q[2] for q in questions])) for check, questions in asked.items()}
+
+
+def _scoring() -> dict[str, Any]:
+    rounds = [part["score_round"] for part in _PARTS if part["score_round"]]
+    return {"/api/v1/score/round": _post(*rounds[0])} if rounds else {}
 
 
 SPEC = {
@@ -239,81 +193,8 @@ SPEC = {
         "/api/v1/rules": {"get": {
             "summary": "Presets, their options and every option's allowed values",
             "responses": {"200": {"description": "The listing"}}}},
-        "/api/v1/referee/meld": _post(
-            "Rule on one meld, cards read in the order laid",
-            {"cards": _CARDS, "from_discard": _TAKEN, "_required": ["cards"]}, _MELD),
-        "/api/v1/referee/initial-meld": _post(
-            "Rule on a first meld of several melds against the bar in force",
-            {"melds": {"type": "array", "items": _CARDS}, "minimum": {"type": "integer"},
-             "deal": {"type": "integer", "minimum": 1,
-                      "description": "Hand and Foot: the deal, whose minimum applies"},
-             "from_discard": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                              "minItems": 2, "maxItems": 2,
-                              "description": "[meld, card], each from 0: the card taken "
-                                             "from the discard pile"},
-             "going_out": {"type": "boolean",
-                           "description": "The player goes out this turn: no bar"},
-             "cards_played": {"type": "integer", "minimum": 0, "maximum": 200,
-                              "description": "Announcing: cards played into the field so "
-                                             "far this deal"},
-             "took_discard": {"type": "boolean",
-                              "description": "Announcing: the player just took the "
-                                             "previous player's discard"},
-             "_required": ["melds"]},
-            _object(valid={"type": "boolean"}, total={"type": "integer"},
-                    minimum={"type": "integer"}, melds={"type": "array", "items": _MELD},
-                    reason={"type": "string"})),
-        "/api/v1/referee/pickup": _post(
-            "Hand and Foot: may this player take the discard pile?",
-            {"top": _CARD, "hand": _CARDS, "table": {"type": "array", "items": _CARDS},
-             "opened": {"type": "boolean"}, "deal": {"type": "integer", "minimum": 1},
-             "_required": ["top", "hand"]},
-            _object(valid={"type": "boolean"}, reason={"type": "string"})),
-        "/api/v1/referee/go-out": _post(
-            "Hand and Foot: may this player go out?",
-            {"piles": {"type": "object", "properties": {
-                kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty",
-                                                                     "wild")}},
-             "partner_in_foot": {"type": "boolean"}, "_required": ["piles"]},
-            _object(valid={"type": "boolean"}, reason={"type": "string"})),
-        "/api/v1/referee/lay-off": _post(
-            "Rule on adding cards to a meld on the table",
-            {"meld": _CARDS, "add": _CARDS, "end": {"enum": ["low", "high"]},
-             "going_out": {"type": "boolean"}, "one_card": {"type": "boolean"},
-             "from_discard": {**_TAKEN, "description": "Place (from 0) in add of the card "
-                                                       "taken from the discard pile"},
-             "discarder_melded": {"type": "boolean",
-                                  "description": "The player who discarded it has melded"},
-             "_required": ["meld", "add"]},
-            _object(valid={"type": "boolean"}, meld=_CARDS, reason={"type": "string"},
-                    takes={"type": ["string", "null"]})),
-        "/api/v1/referee/swap": _post(
-            "Rule on taking a wild from a table meld by giving natural cards",
-            {"meld": _CARDS, "give": _CARDS, "_required": ["meld", "give"]},
-            _object(valid={"type": "boolean"}, takes={"type": ["string", "null"]},
-                    meld=_CARDS, reason={"type": "string"})),
-        "/api/v1/referee/hand": _post(
-            "Check whether 15 cards go out as a full hand",
-            {"cards": _CARDS, "_required": ["cards"]},
-            _object(hand={"type": "boolean"}, melds={"type": "array", "items": _CARDS},
-                    discard=_CARDS, reason={"type": "string"}, bonuses={
-                        "type": "array", "items": {"enum": [
-                            "wild_discard", "two_wilds", "one_colour", "one_suit"]}})),
-        "/api/v1/referee/redeal": _post(
-            "Rule on a redeal claim for identical pairs",
-            {"cards": _CARDS, "_required": ["cards"]},
-            _object(allowed={"type": "boolean"}, pairs=_CARDS, wilds={"type": "integer"},
-                    reason={"type": "string"})),
-        "/api/v1/score/round": _post(
-            "Score one round without storing it",
-            {"players": {"type": "array", "items": {"type": "string"}},
-             "teams": {"type": "array", "items": {"type": "array",
-                                                  "items": {"type": "string"}}},
-             **_RESULT, "_required": ["players", "winner", "hands"]},
-            _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
-                    team_scores={"type": "array", "items": {"type": "integer"}},
-                    finish=_RESULT["finish"], bonuses=_RESULT["bonuses"],
-                    winner_cards=_CARDS, arrangement=_ARRANGEMENT)),
+        **_referee(),
+        **_scoring(),
         "/api/v1/games": {"post": {
             "operationId": "create_game",
             "summary": "Create a stored game",
@@ -327,10 +208,8 @@ SPEC = {
                     "players": {"type": "array", "items": {"type": "string"},
                                 "description": "Names in counter-clockwise seating order"},
                     "partnerships": _or_null({"type": "boolean"}),
-                    "teams": _or_null({"type": "array", "items": {
-                        "type": "array", "items": {"type": "string"}},
-                        "description": "Hand and Foot: the sides, when not partners "
-                                       "opposite (two teams of three, say)"}),
+                    **{name: _or_null(schema) for name, schema in
+                       _merge_all([part["game"] for part in _PARTS]).items()},
                     "first_dealer": {"type": "string"},
                     # As the server reads it (scorekeeper/pins.py): 4 to 8 digits,
                     # Arabic-Indic ones too, spaces around them trimmed; null is none.
@@ -384,7 +263,8 @@ SPEC = {
                                      **_TOO_LARGE, **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
-        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE, "Side": _SIDE},
+        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE,
+                    **_merge_all([part["schemas"] for part in _PARTS])},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",
             "content": _ERROR}},
@@ -392,7 +272,7 @@ SPEC = {
 }
 
 
-def _complete(spec: dict) -> dict:
+def _complete(spec: dict[str, Any]) -> dict[str, Any]:
     """Add what every operation answers alike: 405 and 414 everywhere, 413 and 415 where
     a body is read."""
     for item in spec["paths"].values():
@@ -412,5 +292,5 @@ _complete(SPEC)
 
 
 @bp.get("/openapi.json")
-def openapi():
+def openapi() -> Response:
     return jsonify(SPEC)

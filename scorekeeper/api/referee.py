@@ -1,33 +1,30 @@
-"""The referee endpoints: stateless rulings on melds, first melds, lay-offs, wild swaps,
-full hands and redeal claims (shared/API.md, "Referee"). Each reads the body and answers
-what :func:`scorekeeper.referee.decide` rules, as the referee pages do; under Hand and
-Foot's rules, what :func:`scorekeeper.footreferee.foot_decide` rules, with its own two
-questions (taking the discard pile, going out)."""
+"""The referee endpoints: stateless rulings (docs/api.md, "Referee"). Each reads the body
+and answers what the game of its ``rules`` rules on that question, as the referee pages do;
+every game answers the questions it has, and a question of another game is refused with the
+game it belongs to."""
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Response, jsonify
 
 from ..codec import PayloadError
-from ..footcodec import is_foot
-from ..footreferee import FOOT_CHECKS, foot_decide
-from ..referee import decide, rules_for
-from ..rules import Check
+from ..games import games, kind_of
 from ..rules.messages import N_, msg
-from . import bp
+from .blueprint import bp
 from .payload import body
 
 
-def _answer(check: str):
+def _answer(check: str) -> Response:
     data = body()
-    if is_foot(data.get("rules")):
-        return jsonify(foot_decide(check, data))
-    if check not in {c.value for c in Check}:
-        raise PayloadError(msg(N_("“%(check)s” is a question of Hand and Foot: send "
-                                  "\"rules\": \"hand_and_foot\"."), check=check))
-    return jsonify(decide(check, rules_for(data), data).json())
+    kind = kind_of(data.get("rules"))
+    if check not in kind.checks:
+        owner = next(k for k in games() if check in k.checks)
+        raise PayloadError(msg(N_("“%(check)s” is a question of %(game)s: send "
+                                  "\"rules\": \"%(preset)s\"."), check=check,
+                               game=msg(owner.title), preset=owner.presets[0]))
+    return jsonify(kind.decide(check, data))
 
 
-for _check in dict.fromkeys([*Check, *FOOT_CHECKS]):
+for _check in dict.fromkeys(check for kind in games() for check in kind.checks):
     bp.add_url_rule(f"/referee/{_check}", f"referee_{_check.replace('-', '_')}",
                     lambda check=_check: _answer(check), methods=["POST"])

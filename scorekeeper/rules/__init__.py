@@ -1,78 +1,23 @@
-"""The rules of Hand, as plain Python: cards, the options of each form of Hand, and
-rulings with reasons. Nothing here imports Flask or the database.
-
-Sources: the seed texts in shared/seeds (000 the Levant form and its variants, 001 the
-Kuwaiti form, 002 and 004 the Gulf and online forms) and the decisions in
-shared/RULES.md; docs/rules.md states them in this project's words.
+"""What every game's rules are built from, as plain Python: the cards and the packs, the
+messages rulings give, the checks on players' names and one option of a game's rules.
+Each game's own engine (``scorekeeper.games.<game>.rules``) builds on these; nothing here
+imports Flask or the database, or names a game.
 
 =====================  ===============================================================
-module                 what it rules on
+module                 what it holds
 =====================  ===============================================================
 ``cards``              parsing and printing cards; how many copies the packs hold
-``options``            :class:`Rules`, the presets and their options (enums)
+``messages``           :class:`Message`, a reason to translate when shown;
+                       :class:`RulesError`, a refusal that carries one
 ``names``              players' names: their normal form, names that look the same
-``rulings``            the :class:`Ruling` every check answers with; the checks
-``wilds``              which cards are wild in a deal, what a joker plays as
-``melds``              one meld: sequence or group, the wild's meaning, its value
-``discard``            a card taken from the discard pile: where it goes, what a wild
-                       taken so may stand for
-``initial``            a first meld (or announcement) against the bar in force
-``layoff``             adding cards to a table meld; taking a wild from one
-``hand``               the full-hand check and its bonuses
-``winning``            the winner's cards deciding the finish, bonuses, special hand
-``redeal``             a redeal claim for identical pairs
-``scoring``            one round's scores: standard, Kuwaiti table, partnerships
-``game``               a game replayed from its deal log: totals, dealers, the end
+``option``             :class:`Option`: one option's allowed values and its sentence
 =====================  ===============================================================
 """
 
 from .cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
-from .discard import rule_taken_meld
-from .game import (
-    Deal,
-    DealLine,
-    FirstMeld,
-    GameState,
-    Outcome,
-    Table,
-    extend,
-    first_meld_bar,
-    replay,
-    settle_first_melds,
-)
-from .hand import Bonus, HandRuling, check_hand
-from .initial import InitialMeldRuling, rule_initial_meld
-from .layoff import TableRuling, rule_lay_off, rule_swap
-from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .messages import Message, RulesError
 from .names import new_names, normal_name
-from .options import (
-    OPTIONS,
-    PRESET_NOTES,
-    PRESETS,
-    AceIndicator,
-    DealerRule,
-    DiscardedWild,
-    Rules,
-    Scoring,
-    WildMode,
-)
-from .redeal import RedealRuling, rule_redeal
-from .rulings import Check, Ruling
-from .scoring import Finish, PlayerHand, RoundResult, RoundScore, deal_wilds, score_round
-from .wilds import Wilds
+from .option import Option
 
-__all__ = [
-    "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "AceIndicator", "Bonus", "Card", "Check",
-    "Deal", "DealLine", "DealerRule", "DiscardedWild", "Finish", "FirstMeld", "GameState",
-    "HandRuling",
-    "InitialMeldRuling", "Joker", "MeldKind", "MeldRuling", "Message", "NaturalCard",
-    "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
-    "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
-    "Wilds",
-    "check_hand", "deal_wilds", "extend", "first_meld_bar", "new_names", "normal_name",
-    "parse_cards", "replay", "settle_first_melds",
-    "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
-    "rule_taken_meld",
-    "score_round",
-]
+__all__ = ["JOKER", "Card", "Joker", "Message", "NaturalCard", "Option", "Rank",
+           "RulesError", "Suit", "new_names", "normal_name", "parse_cards"]

@@ -156,7 +156,7 @@ class NaturalCard(Card):
 @dataclass(frozen=True, repr=False)
 class Joker(Card):
     """A joker: no rank and no suit; what it plays as is the deal's business
-    (:class:`~scorekeeper.rules.wilds.Wilds`).
+    (:class:`~scorekeeper.games.hand.rules.wilds.Wilds`).
 
     >>> Joker(), Joker() == JOKER
     (Card.parse('JK'), True)

@@ -1,19 +1,21 @@
 """Server-rendered pages (HTML), beside the JSON API in ``scorekeeper.api``; neither
-imports the other."""
+imports the other. The routes are shared by every game; each game's own pages (its
+referee, say) come from its kind in the registry."""
 
 from pathlib import Path
 
-from ..rules import Check, Outcome, Scoring
+from flask import Flask
+
+# Imported by another name: importing the submodule web.games sets ``games`` here.
+from ..games import games as every_game
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     """Register the pages' blueprints and what every template needs."""
     from . import (
         access,
         assets,
         audit,
-        footref,
-        games,
         home,
         language,
         live,
@@ -22,10 +24,14 @@ def init_app(app) -> None:
         security,
         viewonly,
     )
+    from . import games as game_pages
 
-    for blueprint in (home.bp, games.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp, footref.bp):
+    for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
+                      audit.bp):
         app.register_blueprint(blueprint)
+    for kind in every_game():
+        if kind.pages.blueprint is not None:
+            app.register_blueprint(kind.pages.blueprint)
     # Before the CSRF check (security): a locked game answers with its PIN form first.
     app.before_request(access.guard)
     security.init_app(app)
@@ -33,8 +39,6 @@ def init_app(app) -> None:
     assets.init_app(app)
     pwa.init_app(app)
     # The vendored htmx file carries its version in its name (static/vendor/README.md).
-    vendored = sorted(Path(app.static_folder, "vendor").glob("htmx-*.min.js"))
+    vendored = sorted(Path(app.static_folder or "", "vendor").glob("htmx-*.min.js"))
     htmx_file = f"vendor/{vendored[-1].name}" if vendored else "vendor/htmx.min.js"
     app.jinja_env.globals["htmx_file"] = htmx_file
-    # The engine's enums, so templates compare a value with its member, never a string.
-    app.jinja_env.globals.update(Check=Check, Outcome=Outcome, Scoring=Scoring)

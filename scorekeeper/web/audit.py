@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Blueprint, abort, render_template
 from flask_babel import gettext as _
@@ -13,9 +14,9 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
 from ..extensions import db, htmx
+from ..games import kind_of
+from ..games.kind import GamePages
 from ..models import AuditEntry, Game
-from ..rules import Outcome
-from .labels import outcome_note
 
 bp = Blueprint("audit", __name__)
 
@@ -33,36 +34,35 @@ class Line:
     details: list[str]
 
 
-def line_of(entry: AuditEntry) -> Line:
+def line_of(entry: AuditEntry, pages: GamePages) -> Line:
+    """*entry* as the history reads it, a deal that was not scored named as its game
+    names how it ended."""
     number = entry.deal_number
     if entry.action == "record":
-        return Line(_("Deal %(n)d recorded", n=number), _utc(entry.at), _scores(entry.after))
+        return Line(_("Deal %(n)d recorded", n=number), _utc(entry.at),
+                    _scores(entry.after, pages))
     if entry.action == "undo":
         return Line(_("Deal %(n)d undone", n=number), _utc(entry.at),
-                    [_("it had: %(scores)s", scores=" · ".join(_scores(entry.before)))])
+                    [_("it had: %(scores)s", scores=" · ".join(_scores(entry.before, pages)))])
     return Line(_("Deal %(n)d corrected", n=number), _utc(entry.at),
-                _differences(entry.before, entry.after))
+                _differences(entry.before, entry.after, pages))
 
 
-def _scores(deal: dict | None) -> list[str]:
+def _scores(deal: dict[str, Any] | None, pages: GamePages) -> list[str]:
     deal = deal or {}
     if deal.get("scores") is None:
-        return [_outcome(deal.get("outcome"))]
+        return [pages.outcome_note(deal.get("outcome"))]
     return [f"{name} {_signed(score)}" for name, score in deal["scores"].items()]
 
 
-def _differences(before: dict | None, after: dict | None) -> list[str]:
+def _differences(before: dict[str, Any] | None, after: dict[str, Any] | None,
+                 pages: GamePages) -> list[str]:
     old, new = (before or {}).get("scores"), (after or {}).get("scores")
     if old is None or new is None:
-        return [f"{' · '.join(_scores(before))} → {' · '.join(_scores(after))}"]
+        return [f"{' · '.join(_scores(before, pages))} → {' · '.join(_scores(after, pages))}"]
     changed = [f"{name} {_signed(old.get(name))} → {_signed(score)}"
                for name, score in new.items() if old.get(name) != score]
     return changed or [_("the same scores")]
-
-
-def _outcome(outcome: str | None) -> str:
-    known = {o.value: o for o in Outcome}
-    return outcome_note(known[outcome]) if outcome in known else ""
 
 
 def _signed(score: int | None) -> str:
@@ -82,7 +82,8 @@ def changes(game_id: str):
         abort(404)
     entries = db.session.scalars(select(AuditEntry).where(AuditEntry.game_id == game_id)
                                  .order_by(AuditEntry.id.desc()).limit(SHOWN))
-    context = dict(game=game, lines=[line_of(e) for e in entries])
+    pages = kind_of(game.rules).pages
+    context = dict(game=game, lines=[line_of(e, pages) for e in entries])
     if htmx:
         return render_block("games/changes.html", "entries", **context)
     return render_template("games/changes.html", **context)

@@ -13,7 +13,7 @@ from ..extensions import db
 from ..models import Game
 from ..storage import states_of
 from . import device
-from .labels import PRESET_NAMES
+from .setup import preset_name
 
 bp = Blueprint("home", __name__)
 
@@ -27,7 +27,7 @@ def _listing(ids: list[str]) -> list[dict]:
         status = (_("won by %(names)s", names=" & ".join(state.winners)) if state.finished
                   else _("%(n)d rounds scored", n=state.scored_rounds))
         items.append({"id": game.id, "players": list(state.table.players),
-                      "preset": PRESET_NAMES.get(game.rules["preset"]), "status": status,
+                      "preset": preset_name(game.rules), "status": status,
                       "finished": state.finished, "created": game.created_at.date(),
                       "updated": game.updated_at.date()})
     return items

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -28,14 +29,11 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from ..extensions import db
+from ..games import kind_of
 from ..i18n import say
 from ..models import Game
-from ..rules import GameState
-from ..rules.handfoot import FootState
 from ..storage import states_of
 from . import device
-from .labels import PRESET_NAMES
-from .sheet import Sheet
 
 bp = Blueprint("live", __name__)
 
@@ -108,14 +106,14 @@ def kept(key: tuple[str, ...], render: Callable[[], str]) -> Markup:
     return Markup(html.replace(_TOKEN_SLOT, token) if token else html)
 
 
-def part(game: Game, state: GameState | FootState, live: Live, editable: bool) -> Markup:
-    """The live part of *game*'s page (templates/games/_live.html, foot/_live.html for
-    Hand and Foot) at *state*."""
-    template = "foot/_live.html" if isinstance(state, FootState) else "games/_live.html"
+def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
+    """The live part of *game*'s page (templates/games/_live.html, with the game's own
+    status) at *state*."""
+    kind = kind_of(game.rules)
     return kept(("live", live.etag, live.url), lambda: render_template(
-        template, live=live, editable=editable, state=state, table=state.table,
-        sheet=Sheet.of(state), say=say, game=game if editable else None,
-        preset_name=PRESET_NAMES.get(state.table.rules.preset)))
+        "games/_live.html", live=live, editable=editable, state=state, table=state.table,
+        sheet=kind.pages.sheet(state), say=say, game=game if editable else None, kind=kind,
+        preset_name=kind.pages.preset_names.get(state.table.rules.preset)))
 
 
 def _answer(game: Game, live: Live, editable: bool):

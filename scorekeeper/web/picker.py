@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from ..numbers import whole
-from ..rules import Card, Message, Rules, RulesError
+from ..rules import Card, Message, RulesError
 from ..rules.cards import NATURAL_CARDS, check_copies
 from ..rules.messages import N_, msg
 
@@ -85,7 +86,17 @@ def _slot(text: str, lists: Mapping[str, tuple[Card, ...]]) -> tuple[str, int] |
     return None
 
 
-def limits(picker: Picker, rules: Rules, indicator: Card | None) -> set[Card]:
+class Packs(Protocol):
+    """The packs a game's rules are played with, all the picker needs of them."""
+
+    @property
+    def packs(self) -> int: ...
+
+    @property
+    def jokers(self) -> int: ...
+
+
+def limits(picker: Picker, rules: Packs, indicator: Card | None) -> set[Card]:
     """The cards of which every copy is already picked (or turned as the indicator)."""
     counts = Counter(picker.all_cards())
     if indicator is not None:
@@ -94,7 +105,7 @@ def limits(picker: Picker, rules: Rules, indicator: Card | None) -> set[Card]:
                                                   else rules.packs)}
 
 
-def tap(picker: Picker, args: Mapping[str, str], rules: Rules,
+def tap(picker: Picker, args: Mapping[str, str], rules: Packs,
         indicator: Card | None) -> Picker:
     """The picker after the button the form was sent with (none: as it was)."""
     if "pick" in args and args["pick"] in picker.lists:
@@ -152,7 +163,7 @@ def _move(picker: Picker, slot: tuple[str, int], to: int) -> Picker:
     return _with(picker, name, tuple(cards), selected=(name, to), taken=taken)
 
 
-def _add(picker: Picker, text: str, rules: Rules, indicator: Card | None) -> Picker:
+def _add(picker: Picker, text: str, rules: Packs, indicator: Card | None) -> Picker:
     name = picker.target
     try:
         card = Card.parse(text)

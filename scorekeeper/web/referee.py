@@ -1,426 +1,38 @@
-"""The referee pages: tap in the cards on the table and get the verdict with its reason,
-under the rules of the game being played (``/games/<id>/referee``) or of a form of Hand
-chosen on the spot (``/referee``); and keeping a ruling in the game's history.
-
-The picker's taps only read (GET): the question lives in the address, so a reload or a
-link shows the same cards, and the table PIN guards nothing but keeping a ruling. The
-verdict is :func:`scorekeeper.referee.decide` on the question in the JSON API's
-shape, so it is the API's verdict word for word.
-"""
+"""The referee's addresses, shared by every game: ``/referee`` (the first game's referee,
+under a preset chosen on the spot), ``/games/<id>/referee/<check>`` (a stored game's, under
+its rules, for the deal being played) and keeping a ruling in the game's history. Each
+hands the question to the game's own referee pages; a ruling to keep is stored here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    session,
-    url_for,
-)
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from jinja2_fragments.flask import render_block
 
-from ..codec import PayloadError
-from ..extensions import db, htmx
-from ..footcodec import is_foot
-from ..i18n import say
+from ..extensions import db
+from ..games import games, kind_of, presets
 from ..models import Game, RulingRecord
-from ..numbers import whole, whole_or
-from ..referee import Verdict, decide
-from ..rules import (
-    JOKER,
-    PRESETS,
-    Card,
-    Check,
-    GameState,
-    InitialMeldRuling,
-    Rules,
-    RulesError,
-    Wilds,
-    first_meld_bar,
-)
-from ..rules.handfoot import PRESET as FOOT
-from ..storage import load, state_of, table_of
+from ..storage import load, state_of
 from . import device
-from .labels import PRESET_NAMES, check_label
-from .picker import DECK, MOST_MELDS, Picker, limits, read, tap
-from .verdicts import headline, kept_rulings, laid_out
+from .setup import preset_name
 
 bp = Blueprint("referee", __name__)
 
-CHECK = "any({})".format(", ".join(repr(str(c)) for c in Check))
-# The buttons that change the question; a plain form that sent one is redirected to the
-# question's own address, so reloading the page does not tap again.
-TAPS = ("tap", "pick", "select", "drag", "act", "clear", "more", "set_indicator",
-        "change_indicator")
-# Indicators this phone remembers, one per game, for the deal being played.
-SESSION_KEY = "referee_indicators"
-KEEP = 20
 
-LISTS = {
-    Check.MELD: {"cards": _l("The meld, in the order it is laid")},
-    Check.LAY_OFF: {"meld": _l("The meld on the table, as it lies"),
-                "add": _l("The cards to add")},
-    Check.SWAP: {"meld": _l("The meld on the table, as it lies"),
-             "give": _l("The cards given for the wild")},
-    Check.HAND: {"cards": _l("The 15 cards")},
-    Check.REDEAL: {"cards": _l("The hand as dealt: 14 cards, or 15 for the player who "
-                           "starts")},
-}
-
-
-def tab_labels(rules: Rules) -> dict[str, str]:
-    return {check: str(check_label(check, rules).tab) for check in Check}
-
-
-@dataclass
-class Desk:
-    """One referee question as the page shows it: the picker, the choices that go with
-    the check, what went wrong, and the verdict once asked for."""
-
-    check: Check
-    rules: Rules
-    picker: Picker
-    indicator: Card | None = None
-    melds: int = 1
-    end: str | None = None
-    going_out: bool = False
-    one_card: bool = False
-    previous: int | None = None
-    discarder_melded: bool = False
-    cards_played: int | None = None
-    took_discard: bool = False
-    # Players at the table, asked by the standalone referee of the Kuwaiti form only.
-    players: int | None = None
-    ruled: bool = False
-    # Field name -> the sentence to show there.
-    problems: dict[str, str] = field(default_factory=dict)
-    verdict: Verdict | None = None
-
-    @property
-    def wilds(self) -> Wilds | None:
-        try:
-            return Wilds.for_deal(self.rules, self.indicator)
-        except RulesError:
-            return None
-
-    @property
-    def needs_indicator(self) -> bool:
-        return self.rules.uses_indicator and self.indicator is None
-
-    @property
-    def takes_from_discard(self) -> tuple[str, ...]:
-        """The lists that may hold a card taken from the discard pile: a new meld (alone,
-        or in a first meld), or the cards added to a table meld."""
-        if self.check is Check.MELD:
-            return ("cards",)
-        if self.check is Check.INITIAL_MELD:
-            return tuple(self.picker.lists)
-        if self.check is Check.LAY_OFF:
-            return ("add",)
-        return ()
-
-    @property
-    def taken_card(self) -> Card | None:
-        if self.picker.taken is None:
-            return None
-        name, index = self.picker.taken
-        return self.picker.lists[name][index]
-
-    @property
-    def asks_timing(self) -> bool:
-        """Whether the announcement's timing is asked: when it is ever checked here."""
-        return self.rules.announcing and (self.rules.announce_after_turns > 0
-                                          or self.rules.announce_after_discard)
-
-    @property
-    def bar(self) -> int:
-        """The bar in force for a first meld, from the one laid before it this deal."""
-        earlier = [] if self.previous is None else [self.previous]
-        return first_meld_bar(self.rules, earlier)
-
-    def question(self) -> dict:
-        """The question in the JSON API's body shape, without the rules."""
-        lists = {name: [str(c) for c in cards] for name, cards in self.picker.lists.items()}
-        out: dict = {}
-        if self.rules.uses_indicator and self.indicator is not None:
-            out["indicator"] = str(self.indicator)
-        taken = self.picker.taken
-        if self.check is Check.INITIAL_MELD:
-            filled = [name for name, cards in lists.items() if cards]
-            out["melds"] = [lists[name] for name in filled]
-            if self.previous is not None:
-                out["minimum"] = self.bar
-            if taken is not None:
-                out["from_discard"] = [filled.index(taken[0]), taken[1]]
-            if self.going_out:
-                out["going_out"] = True
-            if self.asks_timing:
-                if self.cards_played is not None and self.rules.announce_after_turns:
-                    out["cards_played"] = self.cards_played
-                if self.rules.announce_after_discard:
-                    out["took_discard"] = self.took_discard or taken is not None
-        elif self.check is Check.LAY_OFF:
-            out |= {"meld": lists["meld"], "add": lists["add"]}
-            out |= {"end": self.end} if self.end else {}
-            out |= {flag: True for flag in ("going_out", "one_card") if getattr(self, flag)}
-            if taken is not None:
-                out["from_discard"] = taken[1]
-                if self.discarder_melded:
-                    out["discarder_melded"] = True
-        elif self.check is Check.SWAP:
-            out |= {"meld": lists["meld"], "give": lists["give"]}
-        else:
-            out["cards"] = lists["cards"]
-            if taken is not None:
-                out["from_discard"] = taken[1]
-        return out
-
-    def state(self) -> dict[str, Any]:
-        """Everything the form carries, as its fields (and the address's arguments)."""
-        out = self.picker.query()
-        if self.indicator is not None:
-            out["indicator"] = str(self.indicator)
-        if self.check is Check.INITIAL_MELD:
-            out["melds"] = str(self.melds)
-            if self.previous is not None:
-                out["previous"] = str(self.previous)
-        if self.end:
-            out["end"] = self.end
-        for flag in ("going_out", "one_card", "discarder_melded", "took_discard"):
-            if getattr(self, flag):
-                out[flag] = "yes"
-        if self.cards_played is not None:
-            out["cards_played"] = str(self.cards_played)
-        if self.players is not None:
-            out["players"] = str(self.players)
-        if self.ruled:
-            out["ruled"] = "yes"
-        return out
-
-    def list_labels(self) -> dict[str, str]:
-        if self.check is Check.INITIAL_MELD:
-            return {name: _("Meld %(n)d", n=i) for i, name in
-                    enumerate(self.picker.lists, start=1)}
-        return {name: str(label) for name, label in LISTS[self.check].items()}
-
-
-def _list_names(check: Check, melds: int) -> list[str]:
-    if check is Check.INITIAL_MELD:
-        return [f"meld{i}" for i in range(1, melds + 1)]
-    return list(LISTS[check])
-
-
-def _melds_shown(args) -> int:
-    text = args.get("melds", "")
-    shown = whole_or(text, 1)
-    # A meld that holds cards is always shown.
-    filled = [i for i in range(1, MOST_MELDS + 1) if args.get(f"meld{i}", "").strip()]
-    return min(max(shown, max(filled, default=1), 1), MOST_MELDS)
-
-
-def _card(text: str) -> Card | None:
-    return Card.parse(text) if text.strip() else None
-
-
-def build(check: Check, rules: Rules, args, *, indicator: Card | None = None,
-          previous: int | None = None, players: int | None = None) -> Desk:
-    """The question the form *args* describe, after the button it was sent with.
-    *indicator* and *previous* are what this phone remembers for the deal, used when the
-    form does not say; *players* is the table's size the standalone referee was told."""
-    melds = _melds_shown(args)
-    if "more" in args and check is Check.INITIAL_MELD and melds < MOST_MELDS:
-        melds += 1
-    picker = read(args, _list_names(check, melds))
-    if "more" in args and check is Check.INITIAL_MELD:
-        picker = replace(picker, target=f"meld{melds}", selected=None)
-    desk = Desk(check, rules, picker, melds=melds, players=players)
-    _read_indicator(desk, args, indicator)
-    desk.picker = tap(desk.picker, args, rules, desk.indicator)
-    if desk.picker.taken is not None and desk.picker.taken[0] not in desk.takes_from_discard:
-        desk.picker = replace(desk.picker, taken=None)
-    if desk.picker.problem:
-        name, message = desk.picker.problem
-        desk.problems[name] = say(message)
-    if args.get("end") in ("low", "high"):
-        desk.end = args["end"]
-    for flag in ("going_out", "one_card", "discarder_melded", "took_discard"):
-        setattr(desk, flag, args.get(flag) == "yes")
-    _read_previous(desk, args, previous)
-    _read_cards_played(desk, args)
-    desk.ruled = args.get("ruled") == "yes"
-    if desk.ruled and not desk.problems:
-        _rule(desk)
-    return desk
-
-
-def _read_indicator(desk: Desk, args, remembered: Card | None) -> None:
-    if not desk.rules.uses_indicator:
-        return
-    if "change_indicator" in args:
-        return
-    text = args.get("set_indicator") or args.get("indicator")
-    try:
-        card = _card(text) if text is not None else remembered
-        if card is not None:
-            # The engine says whether this card can be the indicator under these rules,
-            # and whether the packs hold it besides the copies already picked.
-            Wilds.for_deal(desk.rules, card).check(desk.picker.all_cards())
-            desk.indicator = card
-    except RulesError as refusal:
-        desk.indicator = None
-        desk.problems["indicator"] = say(refusal.message)
-
-
-def _read_previous(desk: Desk, args, remembered: int | None) -> None:
-    if desk.check is not Check.INITIAL_MELD or not desk.rules.initial_increasing:
-        return
-    text = args.get("previous", "").strip()
-    if "previous" not in args:
-        desk.previous = remembered
-    elif (previous := whole(text)) is not None and previous <= 1000:
-        desk.previous = previous
-    elif text:
-        desk.problems["previous"] = _("Give the last first meld's worth as a whole number "
-                                      "of points.")
-
-
-def _read_cards_played(desk: Desk, args) -> None:
-    if desk.check is not Check.INITIAL_MELD or not desk.rules.announce_after_turns:
-        return
-    text = args.get("cards_played", "").strip()
-    if text.isdigit() and int(text) <= 200:
-        desk.cards_played = int(text)
-    elif text:
-        desk.problems["cards_played"] = _("Give the cards played so far this deal as a "
-                                          "whole number.")
-
-
-def _rule(desk: Desk) -> None:
-    try:
-        desk.verdict = decide(desk.check, desk.rules, desk.question())
-    except (RulesError, PayloadError) as refusal:
-        where = "indicator" if desk.needs_indicator else "ruled"
-        desk.problems[where] = say(refusal.message)
-
-
-# --- the indicator this phone remembers for a game's deal -----------------------------
-
-def remembered_indicator(game_id: str, deal: int) -> Card | None:
-    kept = session.get(SESSION_KEY, {}).get(game_id)
-    if not isinstance(kept, list) or len(kept) != 2 or kept[0] != deal:
-        return None
-    try:
-        return Card.parse(kept[1])
-    except RulesError:
-        return None
-
-
-def remember_indicator(game_id: str, deal: int, card: Card | None) -> None:
-    kept = {k: v for k, v in session.get(SESSION_KEY, {}).items() if k != game_id}
-    if card is not None:
-        kept = {game_id: [deal, str(card)], **dict(list(kept.items())[:KEEP - 1])}
-    if kept != session.get(SESSION_KEY, {}):
-        session[SESSION_KEY] = kept
-
-
-def _previous_first_meld(game: Game, deal: int) -> int | None:
-    """The worth of the last first meld kept as a ruling in this deal, if any."""
-    for kept in reversed(kept_rulings(game, table_of(game).rules)):
-        ruling = kept.verdict.ruling if kept.verdict else None
-        if kept.record.deal_number == deal and isinstance(ruling, InitialMeldRuling) and (
-                ruling.upheld):
-            return ruling.total
-    return None
-
-
-# --- pages ------------------------------------------------------------------------------
-
-def _render(desk: Desk, *, here: str, status: int, **context):
-    context = dict(desk=desk, deck=DECK, joker=JOKER, most_melds=MOST_MELDS,
-                   full=limits(desk.picker, desk.rules, desk.indicator),
-                   tabs=tab_labels(desk.rules), headline=headline, say=say,
-                   laid=laid_out(desk.verdict) if desk.verdict else [], **context)
-    if htmx and not htmx.boosted and not htmx.history_restore_request:
-        response = make_response(render_block("referee/page.html", "referee", **context),
-                                 status)
-        # The address follows the question, so a reload shows the same cards.
-        response.headers["HX-Replace-Url"] = here
-    else:
-        response = make_response(render_template("referee/page.html", **context), status)
-    response.vary.add("HX-Request")
-    return response
-
-
-def _answer(desk: Desk, here: str, **context):
-    status = 422 if desk.problems else 200
-    if not htmx and not desk.problems and any(t in request.args for t in TAPS):
-        return redirect(here, 303)
-    return _render(desk, here=here, status=status, **context)
+def _presets() -> dict[str, Any]:
+    return {preset: preset_name(preset) for preset in presets()}
 
 
 @bp.get("/referee")
-def start():
-    return _standalone(Check.MELD)
+def start() -> Response:
+    return standalone(games()[0].checks[0])
 
 
-@bp.get(f"/referee/<{CHECK}:check>")
-def standalone(check: str):
-    return _standalone(Check(check))
-
-
-def _standalone(check: Check):
-    preset = request.args.get("preset", "levant")
-    if preset == FOOT:  # Hand and Foot's own referee (web/footref.py)
-        return redirect(url_for("footref.standalone"))
-    problem = None
-    try:
-        rules = Rules.from_spec(preset)
-    except RulesError as refusal:
-        problem = say(refusal.message)
-        preset = "levant"
-        rules = PRESETS[preset]
-    players, players_problem = _players(preset, request.args)
-    if players is not None:
-        # The Kuwaiti form plays one pack with two or three players (seed 001), and
-        # announces at 71 with five: the same rules a stored game of that size has.
-        rules = Rules.for_table(preset, players)
-    desk = build(check, rules, request.args, players=players)
-    if problem:
-        desk.problems["preset"] = problem
-    if players_problem:
-        desk.problems["players"] = players_problem
-    here = url_for("referee.standalone", check=check, preset=preset, **desk.state())
-    return _answer(desk, here, preset=preset, presets=PRESET_NAMES, game=None,
-                   table_sizes=TABLE_SIZES.get(preset, ((), None))[0])
-
-
-#: The table sizes the standalone referee asks about, and the one it assumes until told:
-#: the Kuwaiti form's packs and bar follow the number of players (four: two packs, 91).
-TABLE_SIZES = {"kuwait": ((2, 3, 4, 5), 4)}
-
-
-def _players(preset: str, args) -> tuple[int | None, str | None]:
-    """The table's size for *preset*'s standalone referee (``None`` where the form does
-    not ask), and what is wrong with the one given."""
-    if preset not in TABLE_SIZES:
-        return None, None
-    sizes, usual = TABLE_SIZES[preset]
-    text = args.get("players", "").strip()
-    if not text:
-        return usual, None
-    if text.isdigit() and int(text) in sizes:
-        return int(text), None
-    return usual, _("Say how many play at the table: %(sizes)s.",
-                    sizes=", ".join(map(str, sizes)))
+@bp.get("/referee/<check>")
+def standalone(check: str) -> Response:
+    preset = request.args.get("preset") or games()[0].presets[0]
+    return kind_of(preset).pages.referee(check, preset, _presets())
 
 
 def _game(game_id: str) -> Game:
@@ -430,66 +42,34 @@ def _game(game_id: str) -> Game:
     return game
 
 
-def _game_desk(game: Game, check: Check, args) -> tuple[Desk, GameState]:
-    state = state_of(game)
-    deal = state.next_deal
-    desk = build(check, table_of(game).rules, args,
-                 indicator=remembered_indicator(game.id, deal),
-                 previous=_previous_first_meld(game, deal))
-    if desk.rules.uses_indicator and "indicator" not in desk.problems:
-        remember_indicator(game.id, deal, desk.indicator)
-    return desk, state
-
-
 @bp.get("/games/<game_id>/referee")
-def game_start(game_id: str):
-    return for_game(game_id, Check.MELD)
+def game_start(game_id: str) -> Response:
+    return for_game(game_id, kind_of(_game(game_id).rules).checks[0])
 
 
-@bp.get(f"/games/<game_id>/referee/<{CHECK}:check>")
-def for_game(game_id: str, check: str):
+@bp.get("/games/<game_id>/referee/<path:check>")
+def for_game(game_id: str, check: str) -> Response:
     game = _game(game_id)
-    if is_foot(game.rules):  # Hand and Foot's own referee (web/footref.py)
-        asked = check if check in ("meld", "initial-meld") else "meld"
-        return redirect(url_for("footref.for_game", game_id=game.id, check=asked))
-    desk, state = _game_desk(game, Check(check), request.args)
-    here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
-    response = _answer(desk, here, **_game_context(game, state))
+    response = kind_of(game.rules).pages.game_referee(
+        game, state_of(game), check, device.locked(game), _presets())
     return device.remember(response, game.id)
 
 
-def _game_context(game: Game, state) -> dict:
-    return dict(game=game, state=state, preset=game.rules["preset"],
-                presets=PRESET_NAMES, keep_form=FlaskForm(), locked=device.locked(game))
-
-
 @bp.post("/games/<game_id>/rulings")
-def keep(game_id: str):
+def keep(game_id: str) -> Response | tuple[str, int]:
     """Keep the question on the form as a ruling of the deal being played."""
     game = load(game_id)
     if game is None:
-        return _refused(_("No game has this address, so the ruling was not kept."), 404)
-    try:
-        check = Check(request.form.get("check", ""))
-    except ValueError:
-        return _refused(_("Say which check the ruling is: %(names)s.",
-                          names=", ".join(Check)), 422)
-    desk, state = _game_desk(game, check, request.form)
-    here = url_for("referee.for_game", game_id=game.id, check=check, **desk.state())
-    if state.finished:
-        desk.problems["keep"] = _("The game is over: rulings are kept during play.")
-    elif desk.verdict is None and not desk.problems:
-        desk.problems["keep"] = _("Ask for the verdict first, then keep it.")
-    if desk.problems:
-        return _render(desk, here=here, status=422, **_game_context(game, state))
+        return render_template("error.html", title=_("The ruling was not kept"),
+                               message=_("No game has this address, so the ruling was not "
+                                         "kept."), back=url_for("referee.start")), 404
+    state = state_of(game)
+    kept = kind_of(game.rules).pages.ruling_to_keep(game, state, request.form,
+                                                     device.locked(game), _presets())
+    if not isinstance(kept, tuple):
+        return kept
+    check, inputs = kept
     db.session.add(RulingRecord(game_id=game.id, deal_number=state.next_deal, check=check,
-                                inputs=desk.question()))
+                                inputs=inputs))
     db.session.commit()
     return redirect(url_for("games.show", game_id=game.id, _anchor="rulings"), 303)
-
-
-def _refused(message: str, status: int):
-    return render_template("error.html", title=_("The ruling was not kept"), message=message,
-                           back=url_for("referee.start")), status
-
-

@@ -9,12 +9,12 @@ from flask import Blueprint, abort, render_template, url_for
 from sqlalchemy import select
 
 from ..extensions import db
-from ..footcodec import any_state_to_json
+from ..games import kind_of
 from ..models import Game
 from ..storage import state_and_log, state_of, version_of
 from . import live
 from .games import csv_download, json_download, printed, qr_svg
-from .labels import PRESET_NAMES
+from .setup import preset_name
 
 bp = Blueprint("viewonly", __name__, url_prefix="/view")
 
@@ -36,7 +36,7 @@ def show(view_id: str):
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
                            table=state.table,
-                           preset_name=PRESET_NAMES.get(state.table.rules.preset),
+                           preset_name=preset_name(game.rules),
                            live_part=live.part(game, state, live.for_view(game, view_id),
                                                editable=False))
 
@@ -63,5 +63,6 @@ def export_json(view_id: str):
     game = _game(view_id)
     # The view-only link stands in for the game's id and page.
     state, log = state_and_log(game)
-    return json_download(any_state_to_json(view_id, state, log, version_of(game), _link(view_id)),
-                         view_id)
+    answer = kind_of(game.rules).state_to_json(view_id, state, log, version_of(game),
+                                               _link(view_id))
+    return json_download(answer, view_id)

@@ -1,0 +1,145 @@
+"""Hand's part of the API's OpenAPI description (docs/api.md): its rules, its referee's
+questions and answers, what its deals and states hold besides every game's fields, and
+``/score/round``. scorekeeper/api/openapi.py merges every game's part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.codec import CARD_SCHEMA as CARD
+from scorekeeper.codec import CARDS_SCHEMA as CARDS
+
+from .rules import OPTIONS, PRESETS
+
+RULES = {"type": "object", "required": ["preset"],
+         "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}
+         | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+         "additionalProperties": False}
+# How a card came (issue 16): optional, so bodies without it are ruled as before.
+TAKEN = {"type": "integer", "minimum": 0,
+         "description": "Place (from 0) of the card taken from the discard pile"}
+MELD = {"type": "object", "properties": {
+    "valid": {"type": "boolean"},
+    "kind": {"enum": ["sequence", "group", None]},
+    "cards": CARDS,
+    "value": {"type": ["integer", "null"]},
+    "wild": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
+        "card": CARD, "represents": CARDS}}]},
+    "card_values": {"type": "array", "items": {"type": "integer"}},
+    "reason": {"type": "string"},
+}}
+HAND = {"type": "object", "required": ["melded"], "properties": {
+    "melded": {"type": "boolean", "description": "Melded (announced, in the Kuwaiti form)"},
+    "points": {"type": "integer", "minimum": 0}, "cards": CARDS,
+    "mistake": {"type": "boolean"}}}
+BONUSES = {"type": "array", "items": {"enum": [
+    "wild_discard", "two_wilds", "one_colour", "one_suit"]}}
+RESULT = {
+    "winner": {"type": "string"},
+    "finish": {"enum": ["partial", "full"]},
+    "bonuses": BONUSES,
+    "hands": {"type": "object", "additionalProperties": HAND},
+    # The winner's cards decide the finish and bonuses (docs/api.md, "Deals from the
+    # cards"); "finish" may then be left out.
+    "winner_cards": {**CARDS, "minItems": 15, "maxItems": 15,
+                     "description": "The winner's 15 cards: the referee arranges them"},
+    "winner_melds": {"type": "array", "items": CARDS,
+                     "description": "The melds the winner laid (with winner_discard)"},
+    "winner_discard": {**CARDS, "minItems": 1, "maxItems": 2,
+                       "description": "The card discarded, or two wild cards"},
+}
+ARRANGEMENT = {"type": "object", "required": ["melds", "discard"], "properties": {
+    "melds": {"type": "array", "items": CARDS}, "discard": CARDS}}
+NAMES = {"type": "array", "items": {"type": "string"}}
+BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
+FIRST_MELDS = {"type": "array", "items": {"type": "object", "properties": {
+    "player": {"type": "string"}, "value": {"type": ["integer", "null"]},
+    "melds": {"type": "array", "items": CARDS}}}}
+
+
+def _object(**properties: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": properties}
+
+
+REFEREE = {
+    "meld": ("Rule on one meld, cards read in the order laid",
+             {"cards": CARDS, "from_discard": TAKEN, "_required": ["cards"]}, MELD),
+    "initial-meld": (
+        "Rule on a first meld of several melds against the bar in force",
+        {"melds": {"type": "array", "items": CARDS}, "minimum": {"type": "integer"},
+         "from_discard": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                          "minItems": 2, "maxItems": 2,
+                          "description": "[meld, card], each from 0: the card taken "
+                                         "from the discard pile"},
+         "going_out": {"type": "boolean",
+                       "description": "The player goes out this turn: no bar"},
+         "cards_played": {"type": "integer", "minimum": 0, "maximum": 200,
+                          "description": "Announcing: cards played into the field so "
+                                         "far this deal"},
+         "took_discard": {"type": "boolean",
+                          "description": "Announcing: the player just took the "
+                                         "previous player's discard"},
+         "_required": ["melds"]},
+        _object(valid={"type": "boolean"}, total={"type": "integer"},
+                minimum={"type": "integer"}, melds={"type": "array", "items": MELD},
+                reason={"type": "string"})),
+    "lay-off": (
+        "Rule on adding cards to a meld on the table",
+        {"meld": CARDS, "add": CARDS, "end": {"enum": ["low", "high"]},
+         "going_out": {"type": "boolean"}, "one_card": {"type": "boolean"},
+         "from_discard": {**TAKEN, "description": "Place (from 0) in add of the card "
+                                                  "taken from the discard pile"},
+         "discarder_melded": {"type": "boolean",
+                              "description": "The player who discarded it has melded"},
+         "_required": ["meld", "add"]},
+        _object(valid={"type": "boolean"}, meld=CARDS, reason={"type": "string"},
+                takes={"type": ["string", "null"]})),
+    "swap": (
+        "Rule on taking a wild from a table meld by giving natural cards",
+        {"meld": CARDS, "give": CARDS, "_required": ["meld", "give"]},
+        _object(valid={"type": "boolean"}, takes={"type": ["string", "null"]},
+                meld=CARDS, reason={"type": "string"})),
+    "hand": (
+        "Check whether 15 cards go out as a full hand",
+        {"cards": CARDS, "_required": ["cards"]},
+        _object(hand={"type": "boolean"}, melds={"type": "array", "items": CARDS},
+                discard=CARDS, reason={"type": "string"}, bonuses=BONUSES)),
+    "redeal": (
+        "Rule on a redeal claim for identical pairs",
+        {"cards": CARDS, "_required": ["cards"]},
+        _object(allowed={"type": "boolean"}, pairs=CARDS, wilds={"type": "integer"},
+                reason={"type": "string"})),
+}
+SCORE_ROUND = (
+    "Score one round without storing it",
+    {"players": {"type": "array", "items": {"type": "string"}},
+     "teams": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+     **RESULT, "_required": ["players", "winner", "hands"]},
+    _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
+            team_scores={"type": "array", "items": {"type": "integer"}},
+            finish=RESULT["finish"], bonuses=RESULT["bonuses"],
+            winner_cards=CARDS, arrangement=ARRANGEMENT))
+
+
+def part() -> dict[str, Any]:
+    """Hand's part, in the shape scorekeeper/api/openapi.py merges."""
+    return {
+        "rules": [RULES],
+        "referee": REFEREE,
+        "score_round": SCORE_ROUND,
+        "outcomes": ["scored", "redeal", "stock_exhausted"],
+        "deal": {
+            "indicator": CARD,
+            "first_melds": {"type": "array", "items": {"type": "object", "properties": {
+                "player": {"type": "string"}, "value": {"type": "integer"},
+                "melds": {"type": "array", "items": CARDS, "description": "The melds laid, "
+                          "for the referee to value and check against the bar in force "
+                          "(instead of value, or with it)"}}}},
+            **RESULT},
+        "line": {"points": BY_NAME, "burned": NAMES, "indicator": CARD,
+                 "first_melds": FIRST_MELDS, **RESULT, "winner_cards": CARDS,
+                 "arrangement": ARRANGEMENT},
+        "state": {"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES},
+        "game": {},
+        "schemas": {},
+    }

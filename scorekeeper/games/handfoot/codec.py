@@ -1,0 +1,129 @@
+"""Hand and Foot's JSON (docs/api.md, "Hand and Foot"): a deal read into the engine's
+values and written back, and a game's state as the API answers it. Like Hand's codec, it
+only translates; every rule is the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.codec import PayloadError, cards_out
+from scorekeeper.i18n import say
+from scorekeeper.rules import parse_cards
+from scorekeeper.rules.messages import N_, msg
+
+from .rules import FootDeal, FootRules, FootState, FootTable, SideResult
+from .rules.scoring import COUNTS, SideScore
+
+SIDE_FIELDS = (*COUNTS, "melded", "melded_cards", "left", "left_cards")
+
+
+def _side(data: object, place: int) -> SideResult:
+    if not isinstance(data, dict):
+        raise PayloadError(msg(N_("Side %(number)d must be an object like {\"clean_piles\": "
+                                  "2, \"melded\": 1450, \"left\": 35}."), number=place))
+    for key in data:
+        if key not in SIDE_FIELDS:
+            raise PayloadError(msg(N_("Side %(number)d: unknown field “%(field)s”; a side "
+                                      "has %(fields)s."), number=place, field=str(key),
+                                   fields=", ".join(SIDE_FIELDS)))
+    values: dict[str, Any] = {}
+    for key in (*COUNTS, "melded", "left"):
+        value = data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PayloadError(msg(N_("Side %(number)d: “%(field)s” must be a whole "
+                                      "number."), number=place, field=key))
+        values[key] = value
+    for key in ("melded_cards", "left_cards"):
+        if data.get(key) is not None:
+            values[key] = parse_cards(data[key])
+    return SideResult(**values)
+
+
+def foot_deal_from_json(data: Mapping[str, Any], number: int) -> FootDeal:
+    """Deal *number* as the body reports it."""
+    outcome = data.get("outcome", "scored")
+    if outcome != "scored":
+        raise PayloadError(msg(N_("A Hand and Foot deal is always scored: “outcome” is "
+                                  "“scored” (when the stock runs out, “went_out” is "
+                                  "null).")))
+    went_out = data.get("went_out")
+    if went_out is not None and not isinstance(went_out, str):
+        raise PayloadError(msg(N_("The field “went_out” must name the player who went out, "
+                                  "or be null when the stock ran out.")))
+    sides = data.get("sides")
+    if not isinstance(sides, list) or not sides:
+        raise PayloadError(msg(N_("The field “sides” must list each side's report, in the "
+                                  "order of the teams (or of the players).")))
+    return FootDeal(number, went_out, tuple(_side(s, i) for i, s in enumerate(sides, 1)))
+
+
+def side_to_json(side: SideResult) -> dict[str, Any]:
+    """A side's report as sent (fields left out stay out)."""
+    out: dict[str, Any] = {key: getattr(side, key) for key in COUNTS}
+    for key in ("melded", "left"):
+        if getattr(side, key) is not None:
+            out[key] = getattr(side, key)
+    for key in ("melded_cards", "left_cards"):
+        if getattr(side, key) is not None:
+            out[key] = cards_out(getattr(side, key))
+    return out
+
+
+def foot_deal_to_json(deal: FootDeal) -> dict[str, Any]:
+    return {"went_out": deal.went_out, "sides": [side_to_json(s) for s in deal.sides]}
+
+
+def score_json(score: SideScore) -> dict[str, int]:
+    return {"cards": score.cards, "piles": score.piles, "red_threes": score.red_threes,
+            "going_out": score.going_out, "total": score.total}
+
+
+def foot_state_to_json(game_id: str, state: FootState, log: list[FootDeal], version: str,
+                       url: str) -> dict[str, Any]:
+    """The game's state as the API answers it, in the shape of a Hand game's where the
+    fields mean the same (docs/api.md, "Hand and Foot")."""
+    table: FootTable = state.table
+    rules: FootRules = table.rules
+    units = table.units
+    out: dict[str, Any] = {
+        "id": game_id,
+        "version": version,
+        "url": url,
+        "rules": rules.to_dict(),
+        "players": list(table.players),
+        "teams": None if table.sides is None else [list(s) for s in table.sides],
+        "first_dealer": table.first_dealer,
+        "deals": [{
+            "number": line.number,
+            "outcome": "scored",
+            "dealer": line.dealer,
+            "round": line.number,
+            "minimum": line.minimum,
+            # Each player's side's score, so a sheet by player reads as in Hand.
+            "scores": {p: line.scores[i].total for i, side in enumerate(units)
+                       for p in side},
+            "team_scores": [s.total for s in line.scores],
+            "breakdown": [score_json(s) for s in line.scores],
+            **foot_deal_to_json(deal),
+        } for line, deal in zip(state.deals, log, strict=True)],
+        "totals": dict(state.totals),
+        "dealer": state.dealer,
+        "starter": state.starter,
+        "next_deal": state.next_deal,
+        "round": None if state.finished else state.next_deal,
+        "attempt": None if state.finished else 1,
+        "minimum": state.minimum,
+        "scored_rounds": len(state.deals),
+        "rounds_to_play": state.rounds_to_play,
+        "tie_break": False,
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "notices": [say(msg(N_("Game over: %(names)s won."),
+                            names=" & ".join(state.winners)))] if state.finished else [],
+    }
+    if table.sides is not None:
+        out["team_totals"] = list(state.team_totals)
+    return out

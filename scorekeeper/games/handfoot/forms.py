@@ -1,0 +1,141 @@
+"""Hand and Foot's forms: the deal form — per side, steppers for the piles and red threes,
+and the points melded and left (typed, or the cards tapped in) — and the choices a new game
+of Hand and Foot adds to the new-game form (its sides, its house rules). They only gather
+what the table says; the answers become the JSON API's body and the engine rules on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional, ValidationError
+
+from scorekeeper.web.forms import choices
+
+from .rules import PRESET, FootDeal, FootTable, partnership_sides, teams_of_three
+from .rules.options import MOST_ROUNDS
+from .rules.scoring import COUNTS
+
+#: The steppers of a side, with their labels.
+STEPPERS = {
+    "clean_piles": _l("Clean piles"),
+    "dirty_piles": _l("Dirty piles"),
+    "wild_piles": _l("Wild piles"),
+    "red_threes": _l("Red threes laid"),
+    "red_threes_caught": _l("Red threes caught"),
+}
+NOBODY = "none"
+MOST_POINTS = 100000
+
+
+def _minimums(form: Any, field: Field) -> None:
+    if field.data and not all(part.isdigit() for part in field.data.replace(",", " ").split()):
+        raise ValidationError(_l("Give one whole number per deal, such as 50 90 120 150."))
+
+
+def setup_fields() -> dict[str, Field]:
+    """The fields a game of Hand and Foot adds to the new-game form: its sides (seed 003,
+    "Introduction") and its house rules."""
+    return {
+        "sides": RadioField(_l("Sides (Hand and Foot)"), default="opposite", choices=choices([
+            ("opposite", _l("Partners opposite: two teams of two, or three teams of two "
+                            "with six players")),
+            ("threes", _l("Two teams of three, sitting alternately (six players)")),
+            ("alone", _l("Everyone plays alone"))])),
+        "hf_rounds": IntegerField(_l("Deals in a game"), validators=[
+            Optional(), NumberRange(1, MOST_ROUNDS)]),
+        "hf_minimums": StringField(_l("Opening meld at least, deal by deal"),
+                                   validators=[Optional(), _minimums]),
+        "hf_going_out": IntegerField(_l("Going out scores"),
+                                     validators=[Optional(), NumberRange(0, 10000)]),
+        "hf_red_three": IntegerField(_l("Each red three scores"),
+                                     validators=[Optional(), NumberRange(0, 10000)]),
+    }
+
+
+#: The house rules' fields, in the order the new-game form shows them.
+HOUSE_RULES = ("hf_rounds", "hf_minimums", "hf_going_out", "hf_red_three")
+
+
+def rules_spec(form: Any, preset: str) -> dict[str, object]:
+    """The rules the new-game form chose: seed 003's, with the house rules changed."""
+    spec: dict[str, object] = {"preset": PRESET}
+    for name, field in (("rounds", form.hf_rounds), ("going_out", form.hf_going_out),
+                        ("red_three", form.hf_red_three)):
+        if field.data is not None:
+            spec[name] = field.data
+    if form.hf_minimums.data:
+        spec["minimums"] = [int(p) for p in form.hf_minimums.data.replace(",", " ").split()]
+    return spec
+
+
+def sides(form: Any, names: list[str]) -> list[list[str]] | None:
+    """The sides the table chose; :class:`RulesError` when the players cannot make
+    them."""
+    if form.sides.data == "threes":
+        return [list(side) for side in teams_of_three(names)]
+    if form.sides.data == "alone":
+        return None
+    return [list(side) for side in partnership_sides(names)]
+
+
+def foot_form_class(table: FootTable):
+    """A deal form for this table: one block of fields per side."""
+    choices = [SelectChoice(str(i), name) for i, name in enumerate(table.players)]
+    choices.append(SelectChoice(NOBODY, _l("Nobody: the stock ran out")))
+
+    class FootDealForm(FlaskForm):
+        deal = HiddenField()
+        version = HiddenField()
+        went_out = RadioField(_l("Who went out?"), choices=choices, validate_choice=False)
+
+    for i in range(len(table.units)):
+        for name in COUNTS:
+            setattr(FootDealForm, f"{name}_{i}", IntegerField(
+                STEPPERS[name], validators=[Optional(), NumberRange(0, 99)], default=0))
+        setattr(FootDealForm, f"melded_{i}", IntegerField(
+            _l("Points melded"), validators=[Optional(), NumberRange(0, MOST_POINTS)]))
+        setattr(FootDealForm, f"melded_cards_{i}", StringField(_l("or the cards melded")))
+        setattr(FootDealForm, f"left_{i}", IntegerField(
+            _l("Points left in hands and feet"),
+            validators=[Optional(), NumberRange(0, MOST_POINTS)]))
+        setattr(FootDealForm, f"left_cards_{i}", StringField(_l("or the cards left")))
+    return FootDealForm
+
+
+def foot_body(form, table: FootTable) -> dict:
+    """The form's answers as the JSON API's body for the deal (shared/API.md, "Hand and
+    Foot"): a seat becomes a name, the text of cards a list; a points box left empty
+    with no cards counts nothing."""
+    seat = form.went_out.data
+    went_out = None
+    if seat not in (None, "", NOBODY):
+        index = int(seat) if str(seat).isdigit() else -1
+        went_out = table.players[index] if 0 <= index < len(table.players) else str(seat)
+    sides = []
+    for i in range(len(table.units)):
+        side: dict = {name: form[f"{name}_{i}"].data or 0 for name in COUNTS}
+        for points, cards in (("melded", "melded_cards"), ("left", "left_cards")):
+            text = (form[f"{cards}_{i}"].data or "").replace(",", " ").split()
+            if text:
+                side[cards] = text
+            elif form[f"{points}_{i}"].data is not None:
+                side[points] = form[f"{points}_{i}"].data
+        sides.append(side)
+    return {"outcome": "scored", "went_out": went_out, "sides": sides}
+
+
+def fill_foot_form(form, table: FootTable, deal: FootDeal) -> None:
+    """Put a recorded deal back into the form, to correct it."""
+    form.went_out.data = NOBODY if deal.went_out is None else str(
+        table.players.index(deal.went_out))
+    for i, side in enumerate(deal.sides):
+        for name in COUNTS:
+            form[f"{name}_{i}"].data = getattr(side, name)
+        for points, cards in (("melded", "melded_cards"), ("left", "left_cards")):
+            form[f"{points}_{i}"].data = getattr(side, points)
+            given = getattr(side, cards)
+            form[f"{cards}_{i}"].data = "" if given is None else " ".join(map(str, given))

@@ -1,0 +1,103 @@
+"""Hand and Foot as the rest of the app sees it: one
+:class:`~scorekeeper.games.kind.GameKind`, made of this package's engine, translation,
+referee, storage and pages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext
+
+from scorekeeper.codec import PayloadError
+from scorekeeper.models import DealRecord, Game
+from scorekeeper.rules.messages import N_, msg
+
+from . import openapi, store
+from .codec import foot_deal_from_json, foot_state_to_json
+from .pages import HandFootPages
+from .referee import FOOT_CHECKS, foot_decide
+from .rules import (
+    OPTIONS,
+    PRESET,
+    PRESET_NOTE,
+    STRUCTURED,
+    FootDeal,
+    FootLine,
+    FootRules,
+    FootState,
+    FootTable,
+    extend,
+    replay,
+)
+
+
+class HandFoot:
+    name = "handfoot"
+    title = N_("Hand and Foot")
+    presets = (PRESET,)
+    checks = FOOT_CHECKS
+    snapshot_fields = store.SNAPSHOT_FIELDS
+    pages = HandFootPages()
+
+    def new_game(self, spec: object, players: list[str], first_dealer: str, *,
+                 partnerships: bool, teams: object) -> Game:
+        return store.new_game(spec, players, first_dealer, partnerships=partnerships,
+                              teams=teams)
+
+    def table_of(self, game: Game) -> FootTable:
+        return store.table_of(game)
+
+    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> FootDeal:
+        return store.deal_from_record(record, players)
+
+    def fill(self, record: DealRecord, deal: FootDeal,
+             players: tuple[str, ...]) -> DealRecord:
+        return store.fill(record, deal, players)
+
+    def replay(self, table: FootTable, log: list[FootDeal]) -> FootState:
+        return replay(table, log)
+
+    def extend(self, state: FootState, deal: FootDeal) -> FootState:
+        return extend(state, deal)
+
+    def snapshot(self, deal: FootDeal, line: FootLine) -> dict[str, Any]:
+        return store.snapshot(deal, line)
+
+    def check_stored(self, game: Game, table: FootTable) -> None:
+        store.check_stored(game, table)
+
+    def deal_from_json(self, data: Mapping[str, Any], number: int,
+                       spec: object | None) -> FootDeal:
+        return foot_deal_from_json(data, number)
+
+    def state_to_json(self, game_id: str, state: FootState, log: list[FootDeal],
+                      version: str, url: str) -> dict[str, Any]:
+        return foot_state_to_json(game_id, state, log, version, url)
+
+    def decide(self, check: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        return foot_decide(check, data)
+
+    def score_round(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        raise PayloadError(msg(N_("A deal of Hand and Foot is scored side by side, from each "
+                                  "side's piles and points: record it in a stored game.")))
+
+    def listing(self) -> dict[str, dict[str, Any]]:
+        """Its one preset, with its own options (seed 003) described beside them."""
+        docs = {
+            **{name: option.describe() | {"doc": gettext(option.doc)}
+               for name, option in OPTIONS.items()},
+            **{name: described | {"doc": gettext(str(described["doc"])), "nullable": False}
+               for name, described in STRUCTURED.items()}}
+        return {"presets": {PRESET: {"game": PRESET, "note": gettext(PRESET_NOTE),
+                                     "options": FootRules().to_dict(), "option_docs": docs}},
+                "options": {}}
+
+    def openapi(self) -> dict[str, Any]:
+        return openapi.part()
+
+    def notes(self) -> dict[str, str]:
+        return {PRESET: PRESET_NOTE}
+
+
+HANDFOOT = HandFoot()

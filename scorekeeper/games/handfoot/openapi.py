@@ -1,0 +1,90 @@
+"""Hand and Foot's part of the API's OpenAPI description (docs/api.md, "Hand and Foot"): its
+rules, its referee's questions and answers, what its deals and states hold besides every
+game's fields, and a side's report. scorekeeper/api/openapi.py merges every game's part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.codec import CARD_SCHEMA as CARD
+from scorekeeper.codec import CARDS_SCHEMA as CARDS
+
+from .rules import OPTIONS, PRESET, STRUCTURED
+
+RULES = {"type": "object", "required": ["preset"],
+         "properties": {"preset": {"const": PRESET}}
+         | {name: {"description": o.doc} for name, o in OPTIONS.items()}
+         | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
+         "additionalProperties": False}
+# A side's report in a deal.
+SIDE = {"type": "object", "additionalProperties": False, "properties": {
+    **{count: {"type": "integer", "minimum": 0} for count in (
+        "clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")},
+    "melded": {"type": "integer", "minimum": 0}, "melded_cards": CARDS,
+    "left": {"type": "integer", "minimum": 0}, "left_cards": CARDS}}
+SIDES = {"type": "array", "items": {"$ref": "#/components/schemas/Side"}}
+MELD = {"type": "object", "properties": {
+    "valid": {"type": "boolean"},
+    "kind": {"enum": ["clean", "dirty", "wild", None]},
+    "complete": {"type": "boolean", "description": "Hand and Foot: a complete pile"},
+    "cards": CARDS,
+    "value": {"type": ["integer", "null"]},
+    "reason": {"type": "string"},
+}}
+DEAL = {"type": "integer", "minimum": 1}
+VERDICT = {"type": "object", "properties": {"valid": {"type": "boolean"},
+                                            "reason": {"type": "string"}}}
+
+REFEREE = {
+    "meld": ("Rule on one meld, cards read in the order laid",
+             {"cards": CARDS, "_required": ["cards"]}, MELD),
+    "initial-meld": (
+        "Rule on a first meld of several melds against the bar in force",
+        {"melds": {"type": "array", "items": CARDS},
+         "deal": {**DEAL, "description": "Hand and Foot: the deal, whose minimum applies"},
+         "_required": ["melds"]},
+        {"type": "object", "properties": {
+            "valid": {"type": "boolean"}, "total": {"type": "integer"},
+            "minimum": {"type": "integer"}, "melds": {"type": "array", "items": MELD},
+            "reason": {"type": "string"}}}),
+    "pickup": (
+        "Hand and Foot: may this player take the discard pile?",
+        {"top": CARD, "hand": CARDS, "table": {"type": "array", "items": CARDS},
+         "opened": {"type": "boolean"}, "deal": DEAL, "_required": ["top", "hand"]},
+        VERDICT),
+    "go-out": (
+        "Hand and Foot: may this player go out?",
+        {"piles": {"type": "object", "properties": {
+            kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty", "wild")}},
+         "partner_in_foot": {"type": "boolean"}, "_required": ["piles"]},
+        VERDICT),
+}
+
+
+def part() -> dict[str, Any]:
+    """Hand and Foot's part, in the shape scorekeeper/api/openapi.py merges."""
+    return {
+        "rules": [RULES],
+        "referee": REFEREE,
+        "score_round": None,
+        "outcomes": ["scored"],
+        "deal": {
+            "went_out": {"type": ["string", "null"], "description": "Hand and Foot: who "
+                         "went out; null when the stock ran out"},
+            "sides": {**SIDES, "description": "Hand and Foot: each side's report, in the "
+                      "order of the teams (or players)"}},
+        "line": {
+            "minimum": {"type": "integer"}, "went_out": {"type": ["string", "null"]},
+            "sides": SIDES,
+            "breakdown": {"type": "array", "items": {"type": "object", "properties": {
+                part: {"type": "integer"} for part in ("cards", "piles", "red_threes",
+                                                       "going_out", "total")}}}},
+        "state": {"minimum": {"type": ["integer", "null"],
+                              "description": "Hand and Foot: the next deal's opening "
+                                             "minimum"}},
+        "game": {"teams": {"type": "array", "items": {
+            "type": "array", "items": {"type": "string"}},
+            "description": "Hand and Foot: the sides, when not partners opposite (two "
+                           "teams of three, say)"}},
+        "schemas": {"Side": SIDE},
+    }

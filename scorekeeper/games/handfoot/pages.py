@@ -1,0 +1,100 @@
+"""Hand and Foot's part of the pages: what the shared page routes (scorekeeper/web/games.py
+and web/referee.py) ask of a game — its new-game choices (sides, house rules), its deal
+form turned into a deal and back, its sheet of sides, the context its templates
+(templates/handfoot/) need, and its referee pages. It only translates between the form
+and the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Response, redirect, url_for
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.models import Game
+from scorekeeper.web.sheet import Sheet
+
+from . import refpages
+from .codec import foot_deal_from_json
+from .forms import (
+    STEPPERS,
+    fill_foot_form,
+    foot_body,
+    foot_form_class,
+    rules_spec,
+    setup_fields,
+    sides,
+)
+from .rules import MOST_PLAYERS, PRESET, FootDeal, FootState, FootTable, side_name
+from .sheet import csv_rows, sheet_of
+
+
+class HandFootPages:
+    preset_names = {PRESET: _l("Hand and Foot")}
+    most_players = MOST_PLAYERS
+    blueprint = refpages.bp
+
+    # --- a new game ------------------------------------------------------------------
+
+    def setup_fields(self) -> dict[str, Any]:
+        return setup_fields()
+
+    def setup(self, form: Any, preset: str,
+              names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
+        return rules_spec(form, preset), False, sides(form, names)
+
+    # --- the deal form ---------------------------------------------------------------
+
+    def deal_form(self, table: FootTable, data: Any = None) -> Any:
+        return foot_form_class(table)(formdata=data)
+
+    def fill_form(self, form: Any, table: FootTable, deal: FootDeal) -> None:
+        fill_foot_form(form, table, deal)
+
+    def ready(self, form: Any) -> bool:
+        """Whether the preview has anything to show: not until the table says who went
+        out (or that nobody did)."""
+        return bool(form.went_out.data)
+
+    def deal_from(self, form: Any, table: FootTable, number: int) -> FootDeal:
+        return foot_deal_from_json(foot_body(form, table), number)
+
+    def offer(self, refusal: Exception, form: Any, table: FootTable) -> int | None:
+        return None  # nothing here is recorded as a player's mistake instead
+
+    def retry(self, data: MultiDict[str, str],
+              table: FootTable) -> tuple[MultiDict[str, str], str] | None:
+        return None
+
+    # --- the sheet -------------------------------------------------------------------
+
+    def context(self, game: Game | None, state: FootState) -> dict[str, Any]:
+        """What Hand and Foot's templates show besides the sheet: each side's name and
+        the deal form's steppers."""
+        return {"names": [side_name(side) for side in state.table.units],
+                "steppers": STEPPERS}
+
+    def sheet(self, state: FootState) -> Sheet:
+        return sheet_of(state)
+
+    def csv_rows(self, state: FootState) -> list[list[Any]]:
+        return csv_rows(state)
+
+    def outcome_note(self, outcome: str | None) -> str:
+        return ""  # every deal of Hand and Foot is scored
+
+    # --- the referee -----------------------------------------------------------------
+
+    def referee(self, check: str, preset: str, presets: Mapping[str, Any]) -> Response:
+        """Asked at Hand's standalone address: this game's own referee answers."""
+        return redirect(url_for("handfoot.standalone"))
+
+    def game_referee(self, game: Game, state: FootState, check: str, locked: bool,
+                     presets: Mapping[str, Any]) -> Response:
+        return refpages.for_game(game, state, check)
+
+    def ruling_to_keep(self, game: Game, state: FootState, form: Any, locked: bool,
+                       presets: Mapping[str, Any]) -> Response | tuple[str, dict[str, Any]]:
+        return refpages.no_rulings()

@@ -1,0 +1,118 @@
+"""Hand and Foot's referee page: is this a meld (and a pile), does this opening meld reach
+the deal's minimum, may this player take the discard pile, may this side go out. On its
+own (``/referee/hand-and-foot``) or for a game, with the game's rules and the deal being
+played. The question is read into the JSON API's body shape and answered by
+:func:`scorekeeper.games.handfoot.referee.foot_decide`, so the page says what the API says."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from scorekeeper.codec import PayloadError
+from scorekeeper.i18n import say
+from scorekeeper.models import Game
+from scorekeeper.numbers import whole
+from scorekeeper.rules import RulesError
+
+from .referee import foot_decide
+from .rules import PRESET, FootRules, FootState
+
+bp = Blueprint("handfoot", __name__)
+
+QUESTIONS = {
+    "meld": _l("Meld"),
+    "initial-meld": _l("Opening meld"),
+    "pickup": _l("Take the pile"),
+    "go-out": _l("Go out"),
+}
+PILES = ("clean", "dirty", "wild")
+
+
+def _cards(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _melds(text: str) -> list[list[str]]:
+    """Melds typed or tapped with "/" between them."""
+    return [_cards(part) for part in text.split("/") if part.strip()]
+
+
+def _question(check: str, args, deal: int | None) -> dict | None:
+    """The question on the form in the API's body shape; ``None`` until it is asked."""
+    if check == "meld":
+        cards = _cards(args.get("cards", ""))
+        return {"cards": cards} if cards else None
+    if check == "initial-meld":
+        melds = _melds(args.get("melds", ""))
+        return {"melds": melds, "deal": deal or whole(args.get("deal", "")) or 0} if (
+            melds) else None
+    if check == "pickup":
+        top = args.get("top", "").strip()
+        return {"top": top, "hand": _cards(args.get("hand", "")),
+                "table": _melds(args.get("table", "")), "opened": args.get("opened") == "yes",
+                "deal": deal or whole(args.get("deal", "")) or 0} if top else None
+    if "clean" not in args:
+        return None
+    partner = args.get("partner", "")
+    return {"piles": {kind: whole(args.get(kind, "")) or 0 for kind in PILES},
+            "partner_in_foot": {"yes": True, "no": False}.get(partner)}
+
+
+def _page(check: str, rules_spec: object, *, game: Game | None = None,
+          deal: int | None = None) -> Response:
+    question = _question(check, request.args, deal)
+    answer = error = None
+    if question is not None:
+        try:
+            answer = foot_decide(check, {"rules": rules_spec, **question})
+        except (RulesError, PayloadError) as refusal:
+            error = say(refusal.message)
+    base = (url_for("referee.for_game", game_id=game.id, check=f"{ON_ITS_OWN}/{check}")
+            if game else url_for("handfoot.standalone", check=check))
+    return make_response(render_template(
+        "handfoot/referee.html", check=check, questions=QUESTIONS, args=request.args,
+        answer=answer, error=error, game=game, deal=deal, base=base,
+        rules=FootRules.from_spec(rules_spec), piles=PILES), 200 if error is None else 422)
+
+
+CHECKS = "<any(meld, 'initial-meld', pickup, 'go-out'):check>"
+# Hand and Foot's referee pages sit under their own name, beside Hand's.
+ON_ITS_OWN = "hand-and-foot"
+
+
+@bp.get(f"/referee/{ON_ITS_OWN}")
+@bp.get(f"/referee/{ON_ITS_OWN}/{CHECKS}")
+def standalone(check: str = "meld") -> Response:
+    return _page(check, PRESET)
+
+
+def for_game(game: Game, state: FootState, check: str) -> Response:
+    """The referee page of a game of Hand and Foot, for the deal being played; a question
+    asked at Hand's address goes to this game's own (a meld or an opening meld as
+    itself, any other to the meld)."""
+    prefix, _slash, asked = check.rpartition("/")
+    if prefix == ON_ITS_OWN and asked in QUESTIONS:
+        return _page(asked, game.rules, game=game, deal=state.next_deal)
+    if prefix:
+        abort(404)
+    asked = asked if asked in ("meld", "initial-meld") else "meld"
+    return redirect(url_for("referee.for_game", game_id=game.id, check=f"{ON_ITS_OWN}/{asked}"))
+
+
+def no_rulings() -> Response:
+    """The answer to keeping a ruling: this game's referee keeps none."""
+    return make_response(render_template(
+        "error.html", title=_("The ruling was not kept"),
+        message=_("Hand and Foot's referee answers without keeping rulings."),
+        back=url_for("handfoot.standalone")), 422)

@@ -1,0 +1,200 @@
+"""A Hand and Foot game as a pure function of its table and its log of deals: the sides'
+totals, who deals, the next deal's minimum, when the game ends and who won.
+
+Seed 003, "Players, Cards, Deal" (partners opposite; "the turn to deal passes to the
+left"; "a complete game consists of four deals") and "Introduction" (two teams of three,
+or individuals); RULES.md section 9. The highest total wins; a tie stands (docs/
+handfoot.md): every player of every side sharing the highest total is a winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rules.names import check_names
+
+from .options import FootRules
+from .scoring import SideResult, SideScore, score_deal
+
+MOST_PLAYERS = 6
+
+#: The shapes of sides a table may play: (sides, players in each).
+SHAPES = ((2, 2), (2, 3), (3, 2))
+
+
+def side_name(side: Sequence[str]) -> str:
+    """A side as the sheet and the messages name it: "Ann & Cy"."""
+    return " & ".join(side)
+
+
+def teams_of_three(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Six players in two teams of three sit alternately: seats 1, 3, 5 and 2, 4, 6."""
+    if len(players) != 6:
+        raise fail(N_("Two teams of three need six players."))
+    return tuple(players[0::2]), tuple(players[1::2])
+
+
+def partnership_sides(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Partners sit opposite: with four players seats 1 & 3 and 2 & 4; with six, three
+    sides of two, each player's partner three seats on."""
+    if len(players) == 4:
+        return (players[0], players[2]), (players[1], players[3])
+    if len(players) == 6:
+        return tuple((players[i], players[i + 3]) for i in range(3))
+    raise fail(N_("Partners opposite each other need four players (two sides of two) or "
+                  "six (three sides of two); give the sides as teams otherwise."))
+
+
+@dataclass(frozen=True)
+class FootTable:
+    """Who plays, in clockwise seating order, in which sides (``None``: everyone plays
+    alone), under which rules, and who deals first."""
+
+    rules: FootRules
+    players: tuple[str, ...]
+    first_dealer: str
+    sides: tuple[tuple[str, ...], ...] | None = None
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if not 2 <= len(players) <= MOST_PLAYERS:
+            raise fail(N_("Hand and Foot is played by 2 to %(most)d players."),
+                       most=MOST_PLAYERS)
+        check_names(players)
+        if self.sides is not None:
+            flat = [p for side in self.sides for p in side]
+            shape = (len(self.sides), len(self.sides[0]) if self.sides else 0)
+            if sorted(flat) != sorted(players) or shape not in SHAPES or any(
+                    len(side) != shape[1] for side in self.sides):
+                raise fail(N_("Sides are two teams of two, two teams of three or three "
+                              "teams of two, made of the players, each once."))
+        if self.first_dealer not in players:
+            raise fail(N_("The first dealer “%(name)s” is not one of the players."),
+                       name=str(self.first_dealer))
+
+    @property
+    def units(self) -> tuple[tuple[str, ...], ...]:
+        """The scoring sides: the teams, or each player alone."""
+        return self.sides or tuple((p,) for p in self.players)
+
+    def side_of(self, name: str) -> int:
+        return next(i for i, side in enumerate(self.units) if name in side)
+
+    def left_of(self, name: str) -> str:
+        """The next player clockwise, on *name*'s left: the next dealer."""
+        return self.players[(self.players.index(name) + 1) % len(self.players)]
+
+
+@dataclass(frozen=True)
+class FootDeal:
+    """One entry of the log: the player who went out (``None``: the stock ran out) and
+    each side's report, in the order of :attr:`FootTable.units`."""
+
+    number: int
+    went_out: str | None
+    sides: tuple[SideResult, ...]
+
+
+@dataclass(frozen=True)
+class FootLine:
+    """A replayed deal: who dealt, its minimum, each side's score and the totals after."""
+
+    number: int
+    dealer: str
+    minimum: int
+    went_out: str | None
+    scores: tuple[SideScore, ...]
+    totals: tuple[int, ...]
+    names: tuple[str, ...] = ()   # each side's, as messages and the history name it
+
+
+@dataclass(frozen=True)
+class FootState:
+    """Everything the sheet shows, derived from the table and the log."""
+
+    table: FootTable
+    deals: tuple[FootLine, ...]
+    team_totals: tuple[int, ...]
+    dealer: str | None       # of the next deal; None once the game is over
+    minimum: int | None      # the next deal's opening minimum
+    rounds_to_play: int
+    finished: bool
+    winners: tuple[str, ...]
+
+    @property
+    def next_deal(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def scored_rounds(self) -> int:
+        """Deals played: every Hand and Foot deal is scored."""
+        return len(self.deals)
+
+    @property
+    def starter(self) -> str | None:
+        """Who plays first in the next deal: the dealer's left."""
+        return None if self.dealer is None else self.table.left_of(self.dealer)
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's side total (their own, playing alone)."""
+        return MappingProxyType({p: self.team_totals[self.table.side_of(p)]
+                                 for p in self.table.players})
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Who is ahead: every player of the sides with the highest total."""
+        if not self.deals:
+            return ()
+        best = max(self.team_totals)
+        return tuple(p for side, total in zip(self.table.units, self.team_totals,
+                                               strict=True) if total == best for p in side)
+
+
+def _start(table: FootTable) -> FootState:
+    rules = table.rules
+    return FootState(table, (), tuple(0 for _ in table.units), table.first_dealer,
+                     rules.minimum(1), rules.rounds, False, ())
+
+
+def extend(state: FootState, deal: FootDeal) -> FootState:
+    """*state* with *deal* played after it."""
+    table, rules = state.table, state.table.rules
+    number = state.next_deal
+    if deal.number != number:
+        raise fail(N_("This is deal %(expected)d, not deal %(number)d."), expected=number,
+                   number=deal.number)
+    if state.finished or state.dealer is None:
+        raise fail(N_("The game is over; no deal can follow deal %(number)d."),
+                   number=number - 1)
+    units = table.units
+    if len(deal.sides) != len(units):
+        raise fail(N_("Give one report per side: %(count)d, in the order of the sides."),
+                   count=len(units))
+    if deal.went_out is not None and deal.went_out not in table.players:
+        raise fail(N_("“%(name)s” is not one of the players."), name=str(deal.went_out))
+    went_out = None if deal.went_out is None else table.side_of(deal.went_out)
+    names = [side_name(side) for side in units]
+    scores = score_deal(rules, deal.sides, went_out, names)
+    totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
+    line = FootLine(number, state.dealer, rules.minimum(number), deal.went_out, scores,
+                    totals, tuple(names))
+    finished = number >= rules.rounds
+    best = max(totals)
+    winners = tuple(p for side, total in zip(units, totals, strict=True) if total == best
+                    for p in side) if finished else ()
+    return FootState(table, (*state.deals, line), totals,
+                     None if finished else table.left_of(state.dealer),
+                     None if finished else rules.minimum(number + 1),
+                     rules.rounds - number, finished, winners)
+
+
+def replay(table: FootTable, deals: Sequence[FootDeal]) -> FootState:
+    """The game after *deals*, from the start."""
+    state = _start(table)
+    for deal in deals:
+        state = extend(state, deal)
+    return state

@@ -1,0 +1,90 @@
+"""A game of Hand and Foot as the database keeps it: its sides as seat positions on the
+game's row, each deal's reports by side in the deal row's ``sides`` column, who went out
+as its ``winner``. Storage (scorekeeper.storage) calls these through the registry."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.codec import PayloadError
+from scorekeeper.models import DealRecord, Game, Seat
+from scorekeeper.rules import new_names, normal_name
+from scorekeeper.rules.messages import N_, msg
+
+from ..kind import Unfit
+from .codec import foot_deal_from_json, foot_deal_to_json, side_to_json
+from .rules import FootDeal, FootLine, FootRules, FootTable, partnership_sides
+
+#: A deal as the audit trail keeps it: its body and each side's score, by the side's name.
+SNAPSHOT_FIELDS = frozenset({"deal", "outcome", "went_out", "sides", "scores"})
+
+
+def new_game(spec: object, players: list[str], first_dealer: str, *, partnerships: bool,
+             teams: object) -> Game:
+    """A validated, not yet saved game: sides as *teams* name them, or partners opposite
+    when *partnerships* (seed 003, "Introduction"), or everyone alone."""
+    rules = FootRules.from_spec(spec)
+    names = new_names(tuple(players))
+    teams = _sides(teams)
+    if teams is None and partnerships:
+        teams = [list(side) for side in partnership_sides(list(players))]
+    sides = None if teams is None else tuple(tuple(normal_name(n) for n in t) for t in teams)
+    table = FootTable(rules, names, normal_name(first_dealer), sides)
+    return Game(rules=rules.to_dict(), partnerships=False,
+                teams=None if sides is None else [[names.index(n) for n in s] for s in sides],
+                first_dealer=names.index(table.first_dealer),
+                seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
+
+
+def _sides(teams: object) -> list[list[str]] | None:
+    """The sides as a body or the new-game form names them: lists of players' names."""
+    if teams is None:
+        return None
+    if not isinstance(teams, list) or not all(
+            isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
+        raise PayloadError(msg(N_("The field “teams” must list the sides, each a list of "
+                                  "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
+                                  "\"Dee\"]].")))
+    return [[n.strip() for n in t] for t in teams]
+
+
+def table_of(game: Game) -> FootTable:
+    players = tuple(seat.name for seat in game.seats)
+    sides = None if game.teams is None else tuple(
+        tuple(players[i] for i in side) for side in game.teams)
+    return FootTable(FootRules.from_spec(game.rules), players, players[game.first_dealer],
+                     sides)
+
+
+def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> FootDeal:
+    return foot_deal_from_json({"went_out": None if record.winner is None
+                                else players[record.winner], "sides": record.sides},
+                               record.number)
+
+
+def fill(record: DealRecord, deal: FootDeal, players: tuple[str, ...]) -> DealRecord:
+    record.number = deal.number
+    record.outcome = "scored"
+    record.winner = None if deal.went_out is None else players.index(deal.went_out)
+    record.sides = [side_to_json(side) for side in deal.sides]
+    record.first_melds, record.bonuses, record.hands = [], [], []
+    record.finish = record.indicator = record.winner_hand = None
+    return record
+
+
+def snapshot(deal: FootDeal, line: FootLine) -> dict[str, Any]:
+    return {"deal": deal.number, "outcome": "scored", **foot_deal_to_json(deal),
+            "scores": {name: s.total for name, s in zip(line.names, line.scores,
+                                                        strict=True)}}
+
+
+def check_stored(game: Game, table: FootTable) -> None:
+    """Its sides are written as the app writes them, and it keeps no rulings (its referee
+    answers without keeping any)."""
+    expected = None if table.sides is None else [
+        [table.players.index(p) for p in side] for side in table.sides]
+    if json.dumps(game.teams) != json.dumps(expected):
+        raise Unfit("'teams'", f"must be {json.dumps(expected)} for its sides")
+    if game.rulings:
+        raise Unfit("'rulings'", "must be empty for a game of Hand and Foot")

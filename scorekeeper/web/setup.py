@@ -1,0 +1,85 @@
+"""The new-game form: the form of the game (every game's presets), the players in seating
+order, who deals first and the table PIN, with the choices each game adds of its own (its
+sides, its house rules) gathered from the registry. The form only gathers; the game's
+rules check it."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import RadioField, StringField
+from wtforms.validators import InputRequired, Optional
+
+from ..games import games, kind_of, preset_of
+from ..games.kind import GameKind
+from .forms import choices, pin_digits
+
+
+class NewGameForm(FlaskForm):
+    """The shared fields; :func:`new_game_form` adds each game's."""
+
+    first_dealer = RadioField(_l("Who deals first"), default="random")
+    pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), pin_digits])
+
+    @property
+    def kind(self) -> GameKind:
+        """The game whose preset is chosen."""
+        return kind_of(self.preset.data)
+
+    def player_fields(self) -> list[Any]:
+        return [self[f"player_{i}"] for i in range(seats())]
+
+    def names(self) -> list[str]:
+        return [f.data.strip() for f in self.player_fields() if (f.data or "").strip()]
+
+    def setup(self, names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
+        """The rules, partnerships and sides the form chose for its game; a
+        :class:`RulesError` when the players cannot make the sides."""
+        return self.kind.pages.setup(self, self.preset.data, names)
+
+    def move(self, seat: int, step: int) -> None:
+        """Swap the player at *seat* with the one *step* away (the reorder buttons)."""
+        other = seat + step
+        if 0 <= seat < seats() and 0 <= other < seats():
+            a, b = self[f"player_{seat}"], self[f"player_{other}"]
+            a.data, b.data = b.data, a.data
+            if self.first_dealer.data in (str(seat), str(other)):
+                self.first_dealer.data = str(other if self.first_dealer.data == str(seat)
+                                             else seat)
+
+
+def seats() -> int:
+    """The most players any game seats: the form has a box for each."""
+    return max(kind.pages.most_players for kind in games())
+
+
+@cache
+def new_game_form() -> type[NewGameForm]:
+    """The form's class, with every game's presets and fields (made once)."""
+    fields: dict[str, Any] = {
+        "preset": RadioField(_l("Form of Hand"), choices=choices(
+            (preset, label) for kind in games()
+            for preset, label in kind.pages.preset_names.items()),
+            default=games()[0].presets[0], validators=[InputRequired()]),
+    }
+    fields["first_dealer"] = RadioField(_l("Who deals first"), default="random",
+                                        choices=choices([("random", _l("Draw at random"))] + [
+                                            (str(i), str(i + 1)) for i in range(seats())]))
+    for i in range(seats()):
+        fields[f"player_{i}"] = StringField(_l("Player %(number)d", number=i + 1))
+    for kind in games():
+        fields |= kind.pages.setup_fields()
+    return type("GameSetupForm", (NewGameForm,), fields)
+
+
+def preset_notes() -> dict[str, str]:
+    """One line on each preset, to translate when shown."""
+    return {preset: note for kind in games() for preset, note in kind.notes().items()}
+
+
+def preset_name(rules: object) -> Any:
+    """What the preset of *rules* (a name, or rules as stored) is called."""
+    return kind_of(rules).pages.preset_names.get(preset_of(rules))

@@ -1,0 +1,68 @@
+"""The registry of games (scorekeeper/games/__init__.py): every game is found by its rules,
+every shared route answers for every game, and none answers a 500 where a game lacks a
+branch (issue 20: keeping a ruling on a Hand and Foot game was one)."""
+
+from __future__ import annotations
+
+import pytest
+from every_game import API, GAMES, SAMPLES, start
+from pagework import path_of, routes
+
+from scorekeeper.games import games, kind_named, kind_of, presets
+
+
+def test_every_registered_game_has_a_sample_for_the_tests():
+    assert {kind.name for kind in games()} == set(SAMPLES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_is_found_by_its_rules_written_either_way(game):
+    kind = kind_named(game)
+    assert kind is not None
+    for preset in kind.presets:
+        assert kind_of(preset) is kind
+        assert kind_of({"preset": preset}) is kind
+
+
+def test_every_preset_belongs_to_one_game():
+    assert len(presets()) == len(set(presets()))
+
+
+def test_a_preset_no_game_knows_is_refused_by_the_first_games_rules(client):
+    answer = client.post(f"{API}/games", json={"rules": "bridge", "players": ["A", "B"],
+                                               "first_dealer": "A"})
+    assert answer.status_code == 400 and "bridge" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_route_answers_for_every_game_without_a_500(app, client, game):
+    game_id = start(client, game)
+    for method, rule in routes(app):
+        response = client.open(path_of(app, rule, game_id), method=method,
+                               **({} if method in ("GET", "DELETE") else {"data": {}}))
+        assert response.status_code < 500, (game, method, rule.rule)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keeping_a_ruling_answers_for_every_game(client, game):
+    """Issue 20: ``POST /games/<id>/rulings`` on a Hand and Foot game was a 500."""
+    game_id = start(client, game)
+    answer = client.post(f"/games/{game_id}/rulings", data={"check": "meld",
+                                                            "cards": "9H 9S 9C"})
+    assert answer.status_code in (303, 422), answer.status_code
+    assert "Traceback" not in answer.get_data(as_text=True)
+
+
+def test_hand_and_foots_referee_keeps_no_ruling_and_says_so(client):
+    game_id = start(client, "handfoot")
+    answer = client.post(f"/games/{game_id}/rulings", data={"check": "meld"})
+    assert answer.status_code == 422
+    assert "without keeping rulings" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_referee_question_of_a_stored_game_opens(client, game):
+    game_id = start(client, game)
+    for check in SAMPLES[game].checks:
+        answer = client.get(f"/games/{game_id}/referee/{check}", follow_redirects=True)
+        assert answer.status_code == 200, (check, answer.status_code)
