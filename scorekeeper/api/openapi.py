@@ -33,7 +33,7 @@ def _merge_all(parts: list[Any]) -> Any:
 _PARTS = [kind.openapi() for kind in games()]
 _RULES = {"oneOf": [{"type": "string", "enum": presets()},
                     *(schema for part in _PARTS for schema in part["rules"])]}
-_COMMON = {"rules": {"$ref": "#/components/schemas/Rules"},
+_COMMON: dict[str, Any] = {"rules": {"$ref": "#/components/schemas/Rules"},
            "indicator": {"$ref": "#/components/schemas/Card"},
            "players": {"type": "integer", "minimum": 2,
                        "maximum": max(kind.pages.most_players for kind in games()),

@@ -75,12 +75,20 @@ class GamePages(Protocol):
     ``_deal_form.html``, ``_status.html``, ``_preview.html`` and ``print.html``, with
     ``_under_sheet.html``, ``_saved.html`` and ``_rulings.html`` where it has them."""
 
-    #: Each preset's name as people call it (lazily translated).
-    preset_names: Mapping[str, Any]
-    #: The most players the game seats: the new-game form has a box for each.
-    most_players: int
-    #: The game's own pages (a Flask blueprint), or ``None``.
-    blueprint: Any
+    @property
+    def preset_names(self) -> Mapping[str, Any]:
+        """Each preset's name as people call it (lazily translated)."""
+        ...
+
+    @property
+    def most_players(self) -> int:
+        """The most players the game seats: the new-game form has a box for each."""
+        ...
+
+    @property
+    def blueprint(self) -> Any:
+        """The game's own pages (a Flask blueprint), or ``None``."""
+        ...
 
     def setup_fields(self) -> dict[str, Any]:
         """The fields the game adds to the new-game form, by name."""
@@ -154,18 +162,35 @@ class GameKind(Protocol):
     """Everything shared code asks of one game. A game's package builds one object that
     has these, and the registry (:mod:`scorekeeper.games`) lists it."""
 
-    #: The game in code, in templates' folder and in the pages' module: ``hand``.
-    name: str
-    #: The game as people call it, marked for translation (shown with ``gettext``).
-    title: str
-    #: The rules' preset names that are this game's; a game's stored rules name one.
-    presets: tuple[str, ...]
-    #: The referee's questions, as the API's paths name them (``/referee/<check>``).
-    checks: tuple[str, ...]
-    #: The fields a deal kept in the audit trail may hold (:meth:`snapshot`).
-    snapshot_fields: frozenset[str]
-    #: Its part of the pages.
-    pages: GamePages
+    @property
+    def name(self) -> str:
+        """The game in code and in its templates' folder: ``hand``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game as people call it, marked for translation (shown with ``gettext``)."""
+        ...
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        """The rules' preset names that are this game's; a game's stored rules name one."""
+        ...
+
+    @property
+    def checks(self) -> tuple[str, ...]:
+        """The referee's questions, as the API's paths name them (``/referee/<check>``)."""
+        ...
+
+    @property
+    def snapshot_fields(self) -> frozenset[str]:
+        """The fields a deal kept in the audit trail may hold (:meth:`snapshot`)."""
+        ...
+
+    @property
+    def pages(self) -> GamePages:
+        """Its part of the pages."""
+        ...
 
     # --- a game and its deals, stored ------------------------------------------------
 

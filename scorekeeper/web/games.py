@@ -22,6 +22,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
@@ -209,7 +210,7 @@ def preview(game_id: str) -> str:
 
 
 @bp.post("/games/<game_id>/deals")
-def record(game_id: str) -> Response:
+def record(game_id: str) -> ResponseReturnValue:
     game = _game(game_id)
     kind = kind_of(game.rules)
     table = table_of(game)
@@ -228,7 +229,7 @@ def record(game_id: str) -> Response:
                          offer=kind.pages.offer(refusal, form, table))
     except DealConflict as conflict:
         response = game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
-        # For a phone sending a deal it kept while offline (static/phone.js): this very
+        # For a phone sending a deal it kept while offline (static/outbox.js): this very
         # deal is already in, as the API's "already_recorded" says.
         response.headers["X-Already-Recorded"] = "true" if conflict.repeat else "false"
         return response
@@ -242,7 +243,7 @@ def record(game_id: str) -> Response:
 
 
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: str, number: int) -> Response | tuple[str, int]:
+def edit(game_id: str, number: int) -> ResponseReturnValue:
     game = _game(game_id)
     kind = kind_of(game.rules)
     table, log = table_of(game), log_of(game)

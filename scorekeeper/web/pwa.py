@@ -1,8 +1,8 @@
 """The app as phones install it: the web app manifest (in the reader's language), the
 service worker at the site's root, and the page it shows when the server cannot be
-reached. static/phone.js registers the worker, offers "Add to home screen", keeps the
-screen awake on a game's page, and keeps deals saved without a connection until they are
-sent (docs/phones.md).
+reached. static/phone.js registers the worker and offers "Add to home screen";
+static/awake.js keeps the screen awake on a game's page, and static/outbox.js keeps deals
+saved without a connection until they are sent (docs/phones.md).
 
 The worker (templates/sw.js, filled in here) is told the versioned addresses of the static
 files every page loads (``/static/app.js?v=…``, scorekeeper.web.assets): it keeps those

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ..extensions import db
@@ -56,7 +57,7 @@ def for_game(game_id: str, check: str) -> Response:
 
 
 @bp.post("/games/<game_id>/rulings")
-def keep(game_id: str) -> Response | tuple[str, int]:
+def keep(game_id: str) -> ResponseReturnValue:
     """Keep the question on the form as a ruling of the deal being played."""
     game = load(game_id)
     if game is None:

@@ -82,4 +82,4 @@ def preset_notes() -> dict[str, str]:
 
 def preset_name(rules: object) -> Any:
     """What the preset of *rules* (a name, or rules as stored) is called."""
-    return kind_of(rules).pages.preset_names.get(preset_of(rules))
+    return kind_of(rules).pages.preset_names.get(str(preset_of(rules)))

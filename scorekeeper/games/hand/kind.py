@@ -9,6 +9,7 @@ from typing import Any
 from scorekeeper.models import DealRecord, Game
 from scorekeeper.rules.messages import N_
 
+from ..kind import GameKind, GamePages
 from . import answers, openapi, store, stored
 from .codec import deal_from_json, state_to_json
 from .pages import HandPages
@@ -22,7 +23,7 @@ class Hand:
     presets = tuple(PRESETS)
     checks = tuple(check.value for check in Check)
     snapshot_fields = store.SNAPSHOT_FIELDS
-    pages = HandPages()
+    pages: GamePages = HandPages()
 
     def new_game(self, spec: object, players: list[str], first_dealer: str, *,
                  partnerships: bool, teams: object) -> Game:
@@ -74,4 +75,4 @@ class Hand:
         return dict(PRESET_NOTES)
 
 
-HAND = Hand()
+HAND: GameKind = Hand()

@@ -13,6 +13,7 @@ from scorekeeper.codec import PayloadError
 from scorekeeper.models import DealRecord, Game
 from scorekeeper.rules.messages import N_, msg
 
+from ..kind import GameKind, GamePages
 from . import openapi, store
 from .codec import foot_deal_from_json, foot_state_to_json
 from .pages import HandFootPages
@@ -35,10 +36,10 @@ from .rules import (
 class HandFoot:
     name = "handfoot"
     title = N_("Hand and Foot")
-    presets = (PRESET,)
+    presets: tuple[str, ...] = (PRESET,)
     checks = FOOT_CHECKS
     snapshot_fields = store.SNAPSHOT_FIELDS
-    pages = HandFootPages()
+    pages: GamePages = HandFootPages()
 
     def new_game(self, spec: object, players: list[str], first_dealer: str, *,
                  partnerships: bool, teams: object) -> Game:
@@ -100,4 +101,4 @@ class HandFoot:
         return {PRESET: PRESET_NOTE}
 
 
-HANDFOOT = HandFoot()
+HANDFOOT: GameKind = HandFoot()

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, redirect, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.models import Game
 from scorekeeper.web.sheet import Sheet
@@ -87,12 +88,13 @@ class HandFootPages:
 
     # --- the referee -----------------------------------------------------------------
 
-    def referee(self, check: str, preset: str, presets: Mapping[str, Any]) -> Response:
+    def referee(self, check: str, preset: str,
+                presets: Mapping[str, Any]) -> BaseResponse:
         """Asked at Hand's standalone address: this game's own referee answers."""
         return redirect(url_for("handfoot.standalone"))
 
     def game_referee(self, game: Game, state: FootState, check: str, locked: bool,
-                     presets: Mapping[str, Any]) -> Response:
+                     presets: Mapping[str, Any]) -> BaseResponse:
         return refpages.for_game(game, state, check)
 
     def ruling_to_keep(self, game: Game, state: FootState, form: Any, locked: bool,

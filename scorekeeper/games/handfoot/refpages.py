@@ -18,6 +18,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
@@ -97,7 +98,7 @@ def standalone(check: str = "meld") -> Response:
     return _page(check, PRESET)
 
 
-def for_game(game: Game, state: FootState, check: str) -> Response:
+def for_game(game: Game, state: FootState, check: str) -> BaseResponse:
     """The referee page of a game of Hand and Foot, for the deal being played; a question
     asked at Hand's address goes to this game's own (a meld or an opening meld as
     itself, any other to the meld)."""

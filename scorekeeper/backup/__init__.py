@@ -24,17 +24,18 @@ from typing import Any
 
 import click
 from flask.cli import with_appcontext
-from sqlalchemy import Boolean, DateTime, Integer, String, inspect, or_, select
+from sqlalchemy import inspect, or_, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
-from .codec import PayloadError
-from .extensions import db
-from .games import kind_of
-from .games.kind import Unfit, brief
-from .models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
-from .rules import RulesError
-from .storage import log_of, table_of
+from ..codec import PayloadError
+from ..extensions import db
+from ..games import kind_of
+from ..games.kind import Unfit, brief
+from ..models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
+from ..rules import RulesError
+from ..storage import log_of, table_of
+from .columns import BadFile, value_of, values_of, whole
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 1
@@ -44,13 +45,6 @@ VERSION = 1
 PARTS = (("seats", Seat, {"game_id"}), ("deals", DealRecord, {"id", "game_id"}),
          ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
 HANDS = ("hands", HandRecord, {"deal_id"})
-
-
-class BadFile(click.ClickException):
-    """The file cannot be imported; nothing was."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message.rstrip('.')}. Nothing was imported.")
 
 
 def init_app(app) -> None:
@@ -184,11 +178,11 @@ def _game_of(item: object, index: int) -> Game:
         raise BadFile(where, "must be an object")
     given = item.get("id")
     if not isinstance(given, str) or not TOKEN.fullmatch(given):
-        _value(given, Game.__table__.c.id, f"{where}, 'id'")  # says what is wrong if it can
+        value_of(given, Game.__table__.c.id, f"{where}, 'id'")  # says what is wrong if it can
         raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
                              f"not {brief(given)}")
     where = f"game {given}"
-    game = Game(**_values(item, Game, set(), where, [name for name, _m, _s in PARTS]))
+    game = Game(**values_of(item, Game, set(), where, [name for name, _m, _s in PARTS]))
     if not TOKEN.fullmatch(game.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
     for name, model, skip in PARTS:
@@ -198,12 +192,12 @@ def _game_of(item: object, index: int) -> Game:
         for i, child in enumerate(children):
             place = f"{where}, {name}[{i}]"
             extra = [HANDS[0]] if model is DealRecord else []
-            record = model(**_values(child, model, skip, place, extra))
+            record = model(**values_of(child, model, skip, place, extra))
             if isinstance(record, DealRecord):
                 hands = child[HANDS[0]]
                 if not isinstance(hands, list):
                     raise BadFile(place, "\"hands\" must be a list")
-                record.hands = [HandRecord(**_values(h, HandRecord, HANDS[2],
+                record.hands = [HandRecord(**values_of(h, HandRecord, HANDS[2],
                                                      f"{place}, hands[{j}]", []))
                                 for j, h in enumerate(hands)]
             getattr(game, name).append(record)
@@ -237,22 +231,6 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
 PIN_HASH = re.compile(r"(?:scrypt:32768:8:1\$[A-Za-z0-9]{8,64}\$[0-9a-f]{128})"
                       r"|(?:pbkdf2:sha256:([1-9][0-9]{0,6})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{64})")
 MOST_ROUNDS_OF_PBKDF2 = 2_000_000
-
-
-# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
-# (positions, numbers and points).
-INT_MAX = 2**31 - 1
-# Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
-# than anything the app writes there (names of 40 characters, card codes, at most the 108
-# cards of two packs).
-JSON_INT = 2**63 - 1
-JSON_TEXT = 100
-JSON_ITEMS = 200
-JSON_DEPTH = 10
-# Time stamps the app can write and show: from the epoch (a machine whose clock was never
-# set) to well before the last year Python's dates hold.
-EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
-LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 def _check_table(game: Game, table: Any, where: str) -> None:
@@ -292,10 +270,6 @@ def _check_deals(game: Game, table: Any, log: list[Any], where: str) -> None:
                           "app writes them")
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
-
-
 def _same(one: object, other: object) -> bool:
     # JSON's view: true is not 1, nor [0, 1] the same as [false, true].
     return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
@@ -331,7 +305,7 @@ def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> No
     if unknown := set(snapshot) - kind.snapshot_fields:
         raise BadFile(where, f"unknown field {brief(sorted(unknown)[0])}")
     deal = snapshot.get("deal")
-    if not _whole(deal) or deal != number:
+    if not whole(deal) or deal != number:
         raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
     scores = snapshot.get("scores")
     if scores is not None and not (isinstance(scores, dict) and all(
@@ -344,97 +318,6 @@ def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> No
         raise BadFile(where, f"the deal cannot be read: {refusal.message}") from None
     except Exception as error:
         raise BadFile(where, f"the deal cannot be read ({brief(error)})") from None
-
-
-# Columns added after the first exports (all may be null): a file written before one
-# lacks it, and it is read as null.
-ADDED_LATER = {"winner_hand", "teams", "sides"}
-
-
-def _values(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
-    """The columns of *model* from *item*, each checked against its column's type."""
-    if not isinstance(item, dict):
-        raise BadFile(where, "must be an object")
-    columns = {a.key: a.columns[0] for a in inspect(model).column_attrs if a.key not in skip}
-    unknown = set(item) - set(columns) - set(parts)
-    missing = (set(columns) | set(parts)) - set(item) - ADDED_LATER
-    if unknown or missing:
-        what = [f"unknown field {brief(k)}" for k in sorted(unknown)] + [
-            f"missing field {k!r}" for k in sorted(missing)]
-        raise BadFile(where, "; ".join(what))
-    return {key: _value(item.get(key), column, f"{where}, {key!r}")
-            for key, column in columns.items()}
-
-
-def _value(value: object, column, where: str) -> object:
-    kind = column.type
-    if value is None:
-        if column.nullable and not column.primary_key:
-            return None
-        raise BadFile(where, "must not be null")
-    if isinstance(kind, DateTime):
-        at = _time(value)
-        if at is None:
-            raise BadFile(where, "must be a date and time like \"2026-11-23T21:14:00+00:00\", "
-                                 "from 1970 to 9998")
-        return at
-    if isinstance(kind, Boolean):
-        if isinstance(value, bool):
-            return value
-        raise BadFile(where, "must be true or false")
-    if isinstance(kind, Integer):
-        if _whole(value):
-            return value
-        raise BadFile(where, f"must be a whole number from 0 to {INT_MAX}")
-    if isinstance(kind, String):
-        if isinstance(value, str) and (kind.length is None or len(value) <= kind.length):
-            return _text(value, where)
-        raise BadFile(where, f"must be text of at most {kind.length} characters")
-    # JSON: any JSON value every database stores as it is; the checks after the replay
-    # judge what it means.
-    _json_value(value, where)
-    return value
-
-
-def _time(value: object) -> datetime | None:
-    """The time stamp *value* writes, in UTC (a time without an offset is UTC, as the app
-    writes them), or None."""
-    if not isinstance(value, str):
-        return None
-    try:
-        at = datetime.fromisoformat(value)
-        at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-    except (ValueError, OverflowError):
-        return None
-    return at if EARLIEST <= at < LATEST else None
-
-
-def _text(value: str, where: str) -> str:
-    # PostgreSQL refuses a NUL in text, and no database stores half a UTF-16 pair.
-    if "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value):
-        raise BadFile(where, "must not hold a NUL character or half a UTF-16 pair")
-    return value
-
-
-def _json_value(value: object, where: str, depth: int = 0) -> None:
-    if depth > JSON_DEPTH:
-        raise BadFile(where, "is nested too deeply")
-    if isinstance(value, str):
-        if len(value) > JSON_TEXT:
-            raise BadFile(where, f"holds a text longer than {JSON_TEXT} characters")
-        _text(value, where)
-    elif isinstance(value, dict | list):
-        if len(value) > JSON_ITEMS:
-            raise BadFile(where, f"holds a list or object of more than {JSON_ITEMS} items")
-        if isinstance(value, dict):
-            for key in value:
-                _json_value(key, where, depth + 1)
-        for item in value.values() if isinstance(value, dict) else value:
-            _json_value(item, where, depth + 1)
-    elif isinstance(value, float):
-        raise BadFile(where, "holds a number with a fraction; the app writes none")
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > JSON_INT:
-        raise BadFile(where, "holds a number too large to store")
 
 
 @click.command("import-games")

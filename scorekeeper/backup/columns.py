@@ -1,0 +1,131 @@
+"""A backup's values checked column by column, as the database would hold them and the app
+would write them: whole numbers in range, text of the column's length, time stamps the
+app can show, JSON no deeper or longer than anything the app writes. Anything else is a
+:class:`BadFile` naming where it is."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import click
+from sqlalchemy import Boolean, DateTime, Integer, String, inspect
+
+from ..games.kind import brief
+
+
+class BadFile(click.ClickException):
+    """The file cannot be imported; nothing was."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message.rstrip('.')}. Nothing was imported.")
+
+
+# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
+# (positions, numbers and points).
+INT_MAX = 2**31 - 1
+# Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
+# than anything the app writes there (names of 40 characters, card codes, at most the 108
+# cards of two packs).
+JSON_INT = 2**63 - 1
+JSON_TEXT = 100
+JSON_ITEMS = 200
+JSON_DEPTH = 10
+# Time stamps the app can write and show: from the epoch (a machine whose clock was never
+# set) to well before the last year Python's dates hold.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
+
+
+# Columns added after the first exports (all may be null): a file written before one
+# lacks it, and it is read as null.
+ADDED_LATER = {"winner_hand", "teams", "sides"}
+
+
+def values_of(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
+    """The columns of *model* from *item*, each checked against its column's type."""
+    if not isinstance(item, dict):
+        raise BadFile(where, "must be an object")
+    columns = {a.key: a.columns[0] for a in inspect(model).column_attrs if a.key not in skip}
+    unknown = set(item) - set(columns) - set(parts)
+    missing = (set(columns) | set(parts)) - set(item) - ADDED_LATER
+    if unknown or missing:
+        what = [f"unknown field {brief(k)}" for k in sorted(unknown)] + [
+            f"missing field {k!r}" for k in sorted(missing)]
+        raise BadFile(where, "; ".join(what))
+    return {key: value_of(item.get(key), column, f"{where}, {key!r}")
+            for key, column in columns.items()}
+
+
+def value_of(value: object, column, where: str) -> object:
+    kind = column.type
+    if value is None:
+        if column.nullable and not column.primary_key:
+            return None
+        raise BadFile(where, "must not be null")
+    if isinstance(kind, DateTime):
+        at = _time(value)
+        if at is None:
+            raise BadFile(where, "must be a date and time like \"2026-11-23T21:14:00+00:00\", "
+                                 "from 1970 to 9998")
+        return at
+    if isinstance(kind, Boolean):
+        if isinstance(value, bool):
+            return value
+        raise BadFile(where, "must be true or false")
+    if isinstance(kind, Integer):
+        if whole(value):
+            return value
+        raise BadFile(where, f"must be a whole number from 0 to {INT_MAX}")
+    if isinstance(kind, String):
+        if isinstance(value, str) and (kind.length is None or len(value) <= kind.length):
+            return _text(value, where)
+        raise BadFile(where, f"must be text of at most {kind.length} characters")
+    # JSON: any JSON value every database stores as it is; the checks after the replay
+    # judge what it means.
+    _json_value(value, where)
+    return value
+
+
+def _time(value: object) -> datetime | None:
+    """The time stamp *value* writes, in UTC (a time without an offset is UTC, as the app
+    writes them), or None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        at = datetime.fromisoformat(value)
+        at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return at if EARLIEST <= at < LATEST else None
+
+
+def _text(value: str, where: str) -> str:
+    # PostgreSQL refuses a NUL in text, and no database stores half a UTF-16 pair.
+    if "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value):
+        raise BadFile(where, "must not hold a NUL character or half a UTF-16 pair")
+    return value
+
+
+def _json_value(value: object, where: str, depth: int = 0) -> None:
+    if depth > JSON_DEPTH:
+        raise BadFile(where, "is nested too deeply")
+    if isinstance(value, str):
+        if len(value) > JSON_TEXT:
+            raise BadFile(where, f"holds a text longer than {JSON_TEXT} characters")
+        _text(value, where)
+    elif isinstance(value, dict | list):
+        if len(value) > JSON_ITEMS:
+            raise BadFile(where, f"holds a list or object of more than {JSON_ITEMS} items")
+        if isinstance(value, dict):
+            for key in value:
+                _json_value(key, where, depth + 1)
+        for item in value.values() if isinstance(value, dict) else value:
+            _json_value(item, where, depth + 1)
+    elif isinstance(value, float):
+        raise BadFile(where, "holds a number with a fraction; the app writes none")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > JSON_INT:
+        raise BadFile(where, "holds a number too large to store")
