@@ -138,10 +138,12 @@ postgres: ## Install Debian's PostgreSQL server programs for the tests, if missi
 		$(APT_GET) install --no-install-recommends postgresql; \
 	fi
 
-test: $(VENV)/.test-installed translations browser postgres ## Lint with ruff, type-check, then run pytest (with browser tests)
+# The whole package, strictly (pyproject.toml's [tool.mypy]).
+TYPECHECK = $(BIN)/mypy scorekeeper
+
+test: $(VENV)/.test-installed translations browser postgres ## Lint with ruff, type-check (mypy --strict), then run pytest (with browser tests)
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict scorekeeper/rules
-	$(BIN)/mypy scorekeeper
+	$(TYPECHECK)
 	$(BIN)/pytest
 
 # CI runs the suite on Python 3.11 (the oldest supported) and on the newest 3.x found here,
@@ -161,9 +163,8 @@ test-newest: ## Run `make test` again on the newest Python 3 found (in .venv-new
 lint: $(VENV)/.test-installed ## Lint with ruff only
 	$(BIN)/ruff check .
 
-typecheck: $(VENV)/.test-installed ## Type-check: the engine with mypy --strict, the rest with mypy
-	$(BIN)/mypy --strict scorekeeper/rules
-	$(BIN)/mypy scorekeeper
+typecheck: $(VENV)/.test-installed ## Type-check the package with mypy --strict
+	$(TYPECHECK)
 
 clean: ## Remove the virtualenv and caches (keeps instance/ data)
 	rm -rf $(VENV) .venv-newest $(LOCK_VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info

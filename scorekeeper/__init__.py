@@ -5,11 +5,18 @@ scorekeeper:create_app`` and ``flask --app scorekeeper`` both use it.
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 # No Flask (or other web) imports at module level: importing any subpackage, such as a
 # game's stdlib-only rules engine (`scorekeeper.games.hand.rules`), runs this file first,
 # and must not pull in the web stack. The factory imports what it needs when it is called.
+# The type checker alone reads the imports below, for the annotations.
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask.typing import ResponseReturnValue
+    from werkzeug.exceptions import HTTPException
 
 # In a checkout (and an editable install) templates/, static/, instance/ and migrations/
 # live in the repository root, beside the package; a wheel carries the first three inside
@@ -87,9 +94,10 @@ def _check_driver(url: str) -> None:
             "to use SQLite.") from None
 
 
-def create_app(test_config=None):
+def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
     """Create and configure the app; ``test_config`` replaces instance/config.py."""
     from flask import Flask
+    from flask.json.provider import DefaultJSONProvider
     from flask_babel import get_locale
     from werkzeug.exceptions import HTTPException
 
@@ -171,10 +179,12 @@ def create_app(test_config=None):
 
     app.url_map.converters["int"] = WholeNumberConverter
 
+    # The app keeps Flask's default JSON provider, which has these two settings.
+    json = cast(DefaultJSONProvider, app.json)
     # Keep JSON keys in the order the code builds them (rules listings read better so).
-    app.json.sort_keys = False
+    json.sort_keys = False
     # Card symbols and Arabic read as themselves in answers, not as \u escapes.
-    app.json.ensure_ascii = False
+    json.ensure_ascii = False
 
     # Bind the extensions to this app (they are created unbound in extensions.py).
     db.init_app(app)
@@ -222,7 +232,7 @@ def _bounded_query() -> None:
         abort(414)
 
 
-def _http_error(error):
+def _http_error(error: "HTTPException") -> "ResponseReturnValue":
     """The app-wide handler of HTTP errors, here because it serves both sides: JSON under
     the API's prefix — even for an address no route matched — and a page elsewhere."""
     from flask import request

@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -76,7 +77,9 @@ def compile_all(force: bool = False) -> list[Path]:
 def _pybabel(*args: str) -> None:
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "--quiet", *args])
+    # Babel's command line has no annotations: its run() is typed here by hand.
+    run = cast(Callable[[list[str]], object], CommandLineInterface().run)
+    run(["pybabel", "--quiet", *args])
 
 
 def main(argv: list[str]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -44,11 +44,11 @@ class Game(Model):
                                                  onupdate=_now)
     # Every option resolved at creation, so a later change to a preset never changes a
     # game already played under it.
-    rules: Mapped[dict] = mapped_column(JSON)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     partnerships: Mapped[bool] = mapped_column(default=False)
     # Hand and Foot's sides, as lists of seat positions; ``None`` when everyone plays
     # alone, and in Hand (whose partners always sit opposite).
-    teams: Mapped[list | None] = mapped_column(JSON)
+    teams: Mapped[list[Any] | None] = mapped_column(JSON)
     first_dealer: Mapped[int]  # a seat position
     # The table's PIN, hashed; without it the game's link only shows the sheet. ``None``
     # when the table set no PIN: whoever holds the link may record deals.
@@ -94,16 +94,16 @@ class DealRecord(Model):
     outcome: Mapped[str] = mapped_column(String(20))
     winner: Mapped[int | None]  # seat position
     finish: Mapped[str | None] = mapped_column(String(10))
-    bonuses: Mapped[list] = mapped_column(JSON, default=list)
+    bonuses: Mapped[list[Any]] = mapped_column(JSON, default=list)
     indicator: Mapped[str | None] = mapped_column(String(3))
     # First melds (announcements) in the order laid: [[seat position, value], ...].
-    first_melds: Mapped[list] = mapped_column(JSON, default=list)
+    first_melds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
     # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
-    winner_hand: Mapped[dict | None] = mapped_column(JSON)
+    winner_hand: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # A Hand and Foot deal: each side's report as the API takes it (``winner`` is then the
     # seat of the player who went out, ``None`` when the stock ran out).
-    sides: Mapped[list | None] = mapped_column(JSON)
+    sides: Mapped[list[Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")
@@ -123,7 +123,7 @@ class HandRecord(Model):
     position: Mapped[int] = mapped_column(primary_key=True)
     melded: Mapped[bool]
     points: Mapped[int | None]
-    cards: Mapped[list | None] = mapped_column(JSON)
+    cards: Mapped[list[Any] | None] = mapped_column(JSON)
     mistake: Mapped[bool] = mapped_column(default=False)
 
     deal: Mapped[DealRecord] = relationship(back_populates="hands")
@@ -143,7 +143,7 @@ class RulingRecord(Model):
     # Which check: meld, initial-meld, lay-off, swap, hand or redeal (as in the API).
     check: Mapped[str] = mapped_column(String(20))
     # The question as the referee API takes it, without "rules": cards, indicator, flags.
-    inputs: Mapped[dict] = mapped_column(JSON)
+    inputs: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="rulings")
@@ -161,8 +161,8 @@ class AuditEntry(Model):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     action: Mapped[str] = mapped_column(String(20))  # record, correct, undo
     deal_number: Mapped[int]
-    before: Mapped[dict | None] = mapped_column(JSON)  # the deal before, or None
-    after: Mapped[dict | None] = mapped_column(JSON)  # the deal after, or None
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal before, or None
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal after, or None
 
     game: Mapped[Game] = relationship(back_populates="audit")
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from functools import lru_cache
 
-from flask import current_app, request
+from flask import Flask, current_app, request
 from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -41,7 +41,7 @@ class Attempt(Enum):
     """Not checked at all: too many wrong tries from this address in the last minute."""
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     # Tests that throw junk PINs at a game turn the limit off; it is on everywhere else.
     app.config.setdefault("RATELIMIT_ENABLED", True)
 
@@ -105,5 +105,5 @@ def _check(game: Game, text: object) -> Attempt:
 def refusal(outcome: Attempt) -> str:
     """What to tell whoever entered a PIN that was not accepted."""
     if outcome is Attempt.LIMITED:
-        return _("Too many wrong PINs: wait a minute, then try again.")
-    return _("That is not the table's PIN.")
+        return str(_("Too many wrong PINs: wait a minute, then try again."))
+    return str(_("That is not the table's PIN."))

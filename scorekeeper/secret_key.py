@@ -18,7 +18,7 @@ BYTES = 32
 SHORTEST = 32
 
 
-def kept_secret(instance_path: str | os.PathLike) -> str:
+def kept_secret(instance_path: str | os.PathLike[str]) -> str:
     """The key in ``instance/secret_key``, made (mode 0600) if there is none yet."""
     path = Path(instance_path) / FILE
     if not path.exists():

@@ -12,20 +12,26 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from sqlalchemy import event
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask_sqlalchemy import SQLAlchemy
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 BUSY_TIMEOUT_MS = 10_000
 
 
-def init_app(app, db) -> None:
+def init_app(app: Flask, db: SQLAlchemy) -> None:
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         return
     with app.app_context():
         event.listen(db.engine, "connect", _configure)
 
 
-def _configure(connection: sqlite3.Connection, _record) -> None:
+def _configure(connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
     cursor = connection.cursor()
     # First, so that even switching to WAL waits for another process's write to end.
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")

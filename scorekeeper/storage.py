@@ -68,7 +68,7 @@ def _utc(at: datetime) -> datetime:
 
 
 def version_of(game: Game) -> str:
-    """The game's version (shared/API.md, "Versions"): an opaque string that changes with
+    """The game's version (docs/api.md, "Versions"): an opaque string that changes with
     every change to the game, as each change moves its time stamp (:func:`_claim`). It is
     that time stamp, in microseconds, written in hexadecimal."""
     return format((_utc(game.updated_at) - _EPOCH) // _TICK, "x")

@@ -1,5 +1,5 @@
 """The test client as a phone or an API client that behaves: before it corrects or undoes a
-deal it has read the game, so it sends the version it saw (shared/API.md, "Versions").
+deal it has read the game, so it sends the version it saw (docs/api.md, "Versions").
 
 Most tests are about something else than versions; with this client they correct and undo
 as a well-behaved phone does. A request that already says a version (If-Match, a

@@ -1,5 +1,5 @@
 """First melds (announcements) sent as the cards laid: the referee values them and holds
-each to the bar in force (issue 13; shared/API.md, "Deals from the cards").
+each to the bar in force (issue 13; docs/api.md, "Deals from the cards").
 
 Seed 000 "Initial Meld" (51 points); seed 002 "Hand Saudi" (the last first meld + 1);
 seed 001 "Announcing melds during the game" (91 with three or four players).

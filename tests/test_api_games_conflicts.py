@@ -1,10 +1,10 @@
-"""Conflicts and corrections in a stored game through the JSON API (shared/API.md, "Games"):
+"""Conflicts and corrections in a stored game through the JSON API (docs/api.md, "Games"):
 a deal sent twice or out of turn is a 409 and nothing is recorded twice (two phones racing
 too), a correction (``PUT``) replays the later deals, and only the last deal may be
 deleted.
 
-Rules are cited by RULES.md section (shared/RULES.md) or by seed text and heading
-(shared/seeds/000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
+Rules are cited by RULES.md section (docs/rules.md) or by seed text and heading
+(seed 000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
 002 "Hand Partner", "Hand Saudi", "Hareeqa Rules"). Scores are penalty points: the winner's
 are negative and the lowest total wins.
 """

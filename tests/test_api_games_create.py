@@ -1,9 +1,9 @@
-"""Making a game with ``POST /api/v1/games`` (shared/API.md, "Games"), through Flask's test
+"""Making a game with ``POST /api/v1/games`` (docs/api.md, "Games"), through Flask's test
 client: the 201 and its unguessable id, the first dealer and the starter, the tables
 refused, and the Kuwaiti packs and announce minimum.
 
-Rules are cited by RULES.md section (shared/RULES.md) or by seed text and heading
-(shared/seeds/000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
+Rules are cited by RULES.md section (docs/rules.md) or by seed text and heading
+(seed 000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
 002 "Hand Partner", "Hand Saudi", "Hareeqa Rules"). Scores are penalty points: the winner's
 are negative and the lowest total wins.
 """

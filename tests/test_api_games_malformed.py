@@ -1,4 +1,4 @@
-"""Malformed deal bodies sent to a stored game through the JSON API (shared/API.md, "Common
+"""Malformed deal bodies sent to a stored game through the JSON API (docs/api.md, "Common
 parts"): broken JSON, a body that is not JSON, and every kind of wrong field get a 400 (or
 415) with one sentence, on ``POST`` and ``PUT``, and store or change nothing.
 """

@@ -1,10 +1,10 @@
-"""Whole games through the JSON API (shared/API.md, "Games"), deal by deal with Flask's test
+"""Whole games through the JSON API (docs/api.md, "Games"), deal by deal with Flask's test
 client: who deals next in each form, unscored deals, how and when a game ends (the last
 round dealt too often, ties played off), first melds, partnerships, Kuwaiti announcements
 and mistakes, bonuses, the indicator, Hareeqa's points and pot.
 
-Rules are cited by RULES.md section (shared/RULES.md) or by seed text and heading
-(shared/seeds/000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
+Rules are cited by RULES.md section (docs/rules.md) or by seed text and heading
+(seed 000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
 002 "Hand Partner", "Hand Saudi", "Hareeqa Rules"). Scores are penalty points: the winner's
 are negative and the lowest total wins.
 """

@@ -3,8 +3,8 @@ form keep totals that are the sums of the deal scores, score each deal as
 ``POST /score/round`` does, and come back the same after ``GET`` and after an undo and a
 redo.
 
-Rules are cited by RULES.md section (shared/RULES.md) or by seed text and heading
-(shared/seeds/000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
+Rules are cited by RULES.md section (docs/rules.md) or by seed text and heading
+(seed 000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
 002 "Hand Partner", "Hand Saudi", "Hareeqa Rules"). Scores are penalty points: the winner's
 are negative and the lowest total wins.
 """

@@ -1,4 +1,4 @@
-"""Hand and Foot through the JSON API (shared/API.md, "Hand and Foot"): games with their
+"""Hand and Foot through the JSON API (docs/api.md, "Hand and Foot"): games with their
 sides, deals side by side, corrections and undo, the referee's four questions.
 
 Seed 003 sections are quoted per test; RULES.md section 9.

@@ -1,4 +1,4 @@
-"""The referee's questions about a player's hand (shared/API.md "Referee") through Flask's
+"""The referee's questions about a player's hand (docs/api.md "Referee") through Flask's
 test client: are these 15 cards a full hand and which bonus hands (``hand``), may this
 player claim a redeal (``redeal``).
 

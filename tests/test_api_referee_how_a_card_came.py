@@ -5,8 +5,8 @@ out (``going_out``), a Kuwaiti announcement's timing (``cards_played``, ``took_d
 and the table's size (``players``, every endpoint). Every new field is optional: a body
 without them is ruled as before.
 
-Sources quoted per test: seed 000 (shared/seeds/000_*.txt) "Play", "Initial Meld" and
-"Variations: Taking a discarded card"; seed 001 (shared/seeds/001_*.txt) "Hand Game",
+Sources quoted per test: seed 000 "Play", "Initial Meld" and
+"Variations: Taking a discarded card"; seed 001 "Hand Game",
 "Turns before announcing" and "Announcing special rules". The rules themselves are
 tested in tests/test_rules_discard.py and tests/test_rules_going_out_and_announcing.py.
 """

@@ -1,4 +1,4 @@
-"""Malformed requests to every referee endpoint of the JSON API (shared/API.md "Common
+"""Malformed requests to every referee endpoint of the JSON API (docs/api.md "Common
 parts"), through Flask's test client: bodies that are not JSON objects, bad or missing
 rules, card fields of the wrong type, cards that do not parse or that the packs do not
 hold, bad indicators and options. Each is a 400 (or 415) with one sentence naming the

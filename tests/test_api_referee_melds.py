@@ -1,4 +1,4 @@
-"""The referee's meld question (``POST /api/v1/referee/meld``, shared/API.md "Referee")
+"""The referee's meld question (``POST /api/v1/referee/meld``, docs/api.md "Referee")
 through Flask's test client: what a meld is, the value of its cards and what each wild
 stands for, under every form of Hand and with house rules; and what the indicator makes
 wild in the Levant forms. Every endpoint's sample body is answered first.

@@ -1,4 +1,4 @@
-"""The referee's questions about melds on the table (shared/API.md "Referee") through
+"""The referee's questions about melds on the table (docs/api.md "Referee") through
 Flask's test client: does a first meld reach the bar (``initial-meld``), may these cards
 be added to that meld (``lay-off``), may this wild be taken (``swap``).
 

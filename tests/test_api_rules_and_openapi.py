@@ -36,7 +36,7 @@ def test_rules_listing_presets_give_every_option(listing):
 
 
 def test_rules_listing_describes_hand_and_foots_own_options(listing):
-    """shared/API.md, "Hand and Foot": its options and seed 003's defaults."""
+    """docs/api.md, "Hand and Foot": its options and seed 003's defaults."""
     foot = listing["presets"]["hand_and_foot"]
     assert foot["options"]["minimums"] == [50, 90, 120, 150]
     assert foot["options"]["contract"] == {"clean": 2, "dirty": 2, "wild": 1}

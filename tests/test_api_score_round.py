@@ -1,9 +1,9 @@
-"""Scoring one round with ``POST /api/v1/score/round`` (shared/API.md, "Scoring"), through
+"""Scoring one round with ``POST /api/v1/score/round`` (docs/api.md, "Scoring"), through
 Flask's test client: each form's scoring, bonus hands, partnerships, the Kuwaiti table, and
 malformed or impossible tables refused with a 400.
 
-Rules are cited by RULES.md section (shared/RULES.md) or by seed text and heading
-(shared/seeds/000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
+Rules are cited by RULES.md section (docs/rules.md) or by seed text and heading
+(seed 000 "End of the Play and Scoring", "Deal", "Bonus Scores"; 001 "Finishing";
 002 "Hand Partner", "Hand Saudi", "Hareeqa Rules"). Scores are penalty points: the winner's
 are negative and the lowest total wins.
 """

@@ -1,4 +1,4 @@
-"""The winner's cards through the JSON API (issue 13; shared/API.md, "Deals from the
+"""The winner's cards through the JSON API (issue 13; docs/api.md, "Deals from the
 cards"): on ``/score/round`` and on a stored game's deals, ``winner_cards`` (15 cards the
 referee arranges) or ``winner_melds`` with ``winner_discard`` decide the finish and the
 bonuses; a finish or bonuses they contradict is a 400 saying which; the game state, its

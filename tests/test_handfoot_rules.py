@@ -1,6 +1,6 @@
-"""Hand and Foot's options, melds and referee questions (scorekeeper/rules/handfoot).
+"""Hand and Foot's options, melds and referee questions (scorekeeper/games/handfoot/rules).
 
-Every rule quotes seed 003 (shared/seeds/003_…, sections named per test) and RULES.md
+Every rule quotes seed 003 (sections named per test) and RULES.md
 section 9; docs/handfoot.md states the decisions where the seed is silent.
 """
 

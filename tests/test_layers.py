@@ -139,8 +139,16 @@ def test_no_import_circle_anywhere():
 def test_the_layers_below_both_sides_import_neither():
     below = ["scorekeeper.codec", "scorekeeper.pins", "scorekeeper.storage",
              "scorekeeper.statuses", "scorekeeper.i18n", "scorekeeper.models",
-             *(m for m in MODULES if _game_of(m) is not None)]
+             *_within("scorekeeper.backup")]
     upward = {(m, i) for m in below for i in _edges(m)
+              if i.startswith(("scorekeeper.web", "scorekeeper.api"))}
+    assert not upward, sorted(upward)
+
+
+def test_no_game_reaches_the_api_or_the_page_routes():
+    # A game's pages build on the pages' helpers (its sheet, its forms' fields), never on
+    # a module that routes, nor on the JSON API.
+    upward = {(m, i) for m in MODULES if _game_of(m) is not None for i in _edges(m)
               if i.startswith("scorekeeper.api") or i in ROUTES}
     assert not upward, sorted(upward)
 

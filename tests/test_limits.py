@@ -1,4 +1,4 @@
-"""Every request is bounded (shared/API.md, "Limits of a request": "A body over 64 KiB is
+"""Every request is bounded (docs/api.md, "Limits of a request": "A body over 64 KiB is
 413 with the JSON error; nothing is read further"; "A method a route does not take is 405
 with an Allow header"). A phone's requests are a few hundred bytes; anything far larger is
 refused before the server reads it, so one client cannot fill the server's memory."""

@@ -1,7 +1,7 @@
-"""Cards taken from the discard pile (scorekeeper/rules/discard.py, and the meld, first-meld
-and lay-off rulings that hear of one), cited by seed and section.
+"""Cards taken from the discard pile (scorekeeper/games/hand/rules/discard.py, and the meld,
+first-meld and lay-off rulings that hear of one), cited by seed and section.
 
-Seed 000 (shared/seeds/000_*.txt), "Play", restriction 1: "A player who takes the top
+Seed 000, "Play", restriction 1: "A player who takes the top
 card from the discard pile in step 1 must place it on the table in step 2 together with
 at least two cards from hand to form a new meld." And after the restrictions: "If a wild
 Ace is discarded, the player taking it can only use it as a natural Ace of the suit

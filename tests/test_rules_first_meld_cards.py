@@ -1,6 +1,6 @@
 """First melds (Kuwaiti announcements) recorded as the cards laid: the referee values
 them and holds them to the bar in force when each was laid (issue 13;
-scorekeeper/rules/game.py, ``settle_first_melds``).
+scorekeeper/games/hand/rules/game.py, ``settle_first_melds``).
 
 Sources: seed 000 "Initial Meld" (a first meld's cards have "a total value of at least 51
 points"); seed 002 "Hand Saudi" (later players need "the sum of the last player who melded

@@ -1,12 +1,12 @@
 """A first meld by a player who goes out this turn, and when a Kuwaiti announcement may be
-made (scorekeeper/rules/initial.py), cited by seed and section.
+made (scorekeeper/games/hand/rules/initial.py), cited by seed and section.
 
-Seed 000 (shared/seeds/000_*.txt), "Initial Meld", "Exception": "If a player who has not
+Seed 000, "Initial Meld", "Exception": "If a player who has not
 yet melded is able to get rid all their cards in a single turn by forming melds and
 possibly adding some cards to other players' melds, they are allowed to do so even if the
 value of the melds they put down is less than 51."
 
-Seed 001 (shared/seeds/001_*.txt), "Turns before announcing": "A player can only announce
+Seed 001, "Turns before announcing": "A player can only announce
 when a certain number of cards are played into the field (i.e., turns played). players can
 choose to set the number of turns before an announcement is made to be 0, 8 or 16. Ending
 the game with a hand doesn't follow this rule." "Announcing special rules": "players can

@@ -57,7 +57,7 @@ def test_every_ruling_type_is_covered():
 
 
 def test_the_checks_are_named_as_in_the_api_paths_and_documented():
-    # shared/API.md: /api/v1/referee/<check>; kept rulings store the same names.
+    # docs/api.md: /api/v1/referee/<check>; kept rulings store the same names.
     assert [str(c) for c in Check] == ["meld", "initial-meld", "lay-off", "swap", "hand",
                                        "redeal"]
     assert Check("lay-off") is Check.LAY_OFF and Check.LAY_OFF == "lay-off"

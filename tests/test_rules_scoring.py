@@ -1,4 +1,4 @@
-"""Round scoring: who pays what when a player goes out (scorekeeper/rules/scoring.py).
+"""Round scoring: who pays what when a player goes out (scorekeeper/games/hand/rules/scoring.py).
 
 Sources, cited per test: RULES.md section 5; seed 000 "End of the Play and Scoring" and
 "Bonus Scores" (the Levant form and Egypt's bonus hands); seed 001's table (the Kuwaiti

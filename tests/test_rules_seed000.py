@@ -1,4 +1,4 @@
-"""Every example of seed 000 (the Levant form, shared/seeds/000_*.txt) as a test, cited
+"""Every example of seed 000 (the Levant form) as a test, cited
 by the section it comes from."""
 
 import pytest

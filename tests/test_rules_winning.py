@@ -1,4 +1,4 @@
-"""The winner's cards decide the finish (issue 13; shared/API.md, "Deals from the cards"):
+"""The winner's cards decide the finish (issue 13; docs/api.md, "Deals from the cards"):
 every Egyptian bonus (seed 000, "Bonus Scores") and every row of the Kuwaiti table (seed
 001, "Finishing") reached from the cards alone — as 15 cards the referee arranges, and as
 the melds laid with the discard — and a finish or bonuses the cards contradict refused."""

@@ -1,4 +1,4 @@
-"""Numbers a client writes are read as ASCII digits only (shared/API.md, "Limits of a
+"""Numbers a client writes are read as ASCII digits only (docs/api.md, "Limits of a
 request": "Any number a client sends … is parsed strictly as ASCII digits: "²", "٣" or a
 5,000-digit string is a 400 naming the field, never a 500"). On the pages such a number is
 a refused form or the field's default; every route that reads one is tried here with each

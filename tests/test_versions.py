@@ -1,4 +1,4 @@
-"""No phone overwrites what it has not seen (shared/API.md, "Versions"): "The game state
+"""No phone overwrites what it has not seen (docs/api.md, "Versions"): "The game state
 carries `version` … Responses to GET /games/<id> carry it also as an ETag"; PUT and DELETE
 of a deal "take the version the client last saw, as If-Match: <version> or a version
 field in the body. When the game has changed since, the answer is 409 … and nothing

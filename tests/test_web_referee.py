@@ -1,8 +1,9 @@
-"""The referee pages (scorekeeper/web/referee.py) through Flask's test client: every route,
-whole and as the htmx block; each check's verdict against the JSON API's for the same
-question; the picker's taps (add, select, move, take out, drag, the copies the packs
-hold); the indicator remembered for a game's deal; kept rulings on the game page and the
-printed sheet; and bad input, which gets a clear message and keeps nothing.
+"""The referee pages (scorekeeper/web/referee.py and scorekeeper/games/hand/refpages.py)
+through Flask's test client: every route, whole and as the htmx block; each check's verdict
+against the JSON API's for the same question; the picker's taps (add, select, move, take
+out, drag, the copies the packs hold); the indicator remembered for a game's deal; kept
+rulings on the game page and the printed sheet; and bad input, which gets a clear message
+and keeps nothing.
 
 The rules themselves are the engine's business (tests/test_rules_*.py); here the page must
 say what the API says. CSRF is off in the test app (tests/conftest.py).

@@ -3,6 +3,7 @@ bodies only, and a refusal by the engine or the body's reader as a 400 with its 
 The routes (games, referee, scoring, rules, openapi) add themselves to :data:`bp`."""
 
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import pins
@@ -20,7 +21,7 @@ PIN_STATUS = {pins.Attempt.WRONG: 403, pins.Attempt.LIMITED: 429}
 
 
 @bp.before_request
-def pin_guard():
+def pin_guard() -> ResponseReturnValue | None:
     """Refuse a change to a PIN game without the PIN in ``X-Table-PIN``."""
     game_id = (request.view_args or {}).get("game_id")
     if game_id is None or request.method in ("GET", "HEAD", "OPTIONS"):
@@ -38,7 +39,7 @@ def pin_guard():
 
 
 @bp.before_request
-def json_only():
+def json_only() -> ResponseReturnValue | None:
     # A body in any other type is refused before it is read: HTML forms on other sites can
     # post form-encoded or text/plain bodies without the browser asking first, never JSON.
     if request.method in ("POST", "PUT", "PATCH") and not request.is_json:
@@ -49,5 +50,5 @@ def json_only():
 
 @bp.errorhandler(RulesError)
 @bp.errorhandler(PayloadError)
-def bad_request(error):
+def bad_request(error: RulesError | PayloadError) -> ResponseReturnValue:
     return jsonify(error=say(error.message)), 400

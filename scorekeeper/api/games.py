@@ -1,11 +1,12 @@
-"""Stored games (shared/API.md, "Games"): create, read, record a deal, correct one, undo
+"""Stored games (docs/api.md, "Games"): create, read, record a deal, correct one, undo
 the last. The game's state is always replayed from its deals."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
@@ -13,7 +14,7 @@ from ..games import kind_of
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rules.messages import N_, msg
+from ..rules.messages import N_, Message, msg
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -33,13 +34,13 @@ from .payload import body
 class Missing(Exception):
     """No game, or no such deal in it: a 404 with the sentence given."""
 
-    def __init__(self, message) -> None:
+    def __init__(self, message: Message) -> None:
         super().__init__(str(message))
         self.message = message
 
 
 @bp.errorhandler(Missing)
-def missing(error: Missing):
+def missing(error: Missing) -> ResponseReturnValue:
     return jsonify(error=say(error.message)), 404
 
 
@@ -54,7 +55,7 @@ def _game(game_id: str, deal: int | None = None) -> Game:
 
 
 @bp.errorhandler(GameChanged)
-def game_changed(error: GameChanged):
+def game_changed(error: GameChanged) -> ResponseReturnValue:
     """A 409 with the game as it now stands: a deal number that is not the next one (then
     ``already_recorded`` says whether this very deal is in, from an earlier submit), or a
     correction or undo that another phone's change got ahead of."""
@@ -93,7 +94,7 @@ def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
         url_for("games.show", game_id=game.id, _external=True))
 
 
-def _answer(game: Game, status: int = 200):
+def _answer(game: Game, status: int = 200) -> Response:
     # The sheet at the version the row was read at (after a change, the one it kept).
     state, log = state_and_log(game)
     response = jsonify(state_json(game, state, log))
@@ -104,7 +105,7 @@ def _answer(game: Game, status: int = 200):
 
 def _seen(data: dict[str, Any] | None) -> str:
     """The version of the game the client saw: ``If-Match`` or the body's ``version``
-    (shared/API.md, "Versions"). A client that cannot say must not overwrite: 428."""
+    (docs/api.md, "Versions"). A client that cannot say must not overwrite: 428."""
     matches = [tag for tag in request.if_match.as_set() if tag]
     if request.if_match.star_tag or len(matches) > 1:
         raise PayloadError(msg(N_("Send in If-Match the one version of the game you last "
@@ -126,14 +127,14 @@ class VersionMissing(Exception):
 
 
 @bp.errorhandler(VersionMissing)
-def version_missing(error: VersionMissing):
+def version_missing(error: VersionMissing) -> ResponseReturnValue:
     message = msg(N_("Say which version of the game this change was made from: send the "
                      "game state's “version” in an If-Match header or a “version” field. "
                      "Nothing was changed."))
     return jsonify(error=say(message)), 428
 
 
-def _players(data) -> list[str]:
+def _players(data: dict[str, Any]) -> list[str]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise PayloadError(msg(N_("The field “players” must list the players' names in "
@@ -142,7 +143,7 @@ def _players(data) -> list[str]:
 
 
 @bp.post("/games")
-def create_game():
+def create_game() -> Response:
     data = body()
     if "rules" not in data:
         raise PayloadError(msg(N_("Say which rules apply: “rules” is a preset name such as "
@@ -170,13 +171,13 @@ def create_game():
 
 
 @bp.get("/games/<game_id>")
-def read_game(game_id: str):
+def read_game(game_id: str) -> Response:
     game = _game(game_id)
     return _answer(game)
 
 
 @bp.post("/games/<game_id>/deals")
-def record_deal(game_id: str):
+def record_deal(game_id: str) -> Response:
     game = _game(game_id)
     data = body()
     number = deal_number(data)
@@ -185,7 +186,7 @@ def record_deal(game_id: str):
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
-def update_deal(game_id: str, number: int):
+def update_deal(game_id: str, number: int) -> Response:
     game = _game(game_id, number)
     data = body()
     if "deal" in data and deal_number(data) != number:
@@ -197,7 +198,7 @@ def update_deal(game_id: str, number: int):
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
-def undo_deal(game_id: str, number: int):
+def undo_deal(game_id: str, number: int) -> ResponseReturnValue:
     game = _game(game_id, number)
     if number != len(game.deals):
         return jsonify(error=say(msg(N_("Only the last deal, number %(last)d, can be "

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import inspect, or_, select
 from sqlalchemy.exc import SQLAlchemyError
@@ -47,7 +48,7 @@ PARTS = (("seats", Seat, {"game_id"}), ("deals", DealRecord, {"id", "game_id"}),
 HANDS = ("hands", HandRecord, {"deal_id"})
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     app.cli.add_command(export_command)
     app.cli.add_command(import_command)
 
@@ -81,7 +82,7 @@ def _game_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def _row(obj, skip: set[str]) -> dict[str, Any]:
+def _row(obj: object, skip: set[str]) -> dict[str, Any]:
     out = {}
     for attr in inspect(type(obj)).column_attrs:
         if attr.key not in skip:

@@ -6,9 +6,10 @@ app can show, JSON no deeper or longer than anything the app writes. Anything el
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import click
-from sqlalchemy import Boolean, DateTime, Integer, String, inspect
+from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, String, inspect
 
 from ..games.kind import brief
 
@@ -45,7 +46,8 @@ def whole(value: object) -> bool:
 ADDED_LATER = {"winner_hand", "teams", "sides"}
 
 
-def values_of(item: object, model, skip: set[str], where: str, parts: list[str]) -> dict:
+def values_of(item: object, model: type[Any], skip: set[str], where: str,
+              parts: list[str]) -> dict[str, Any]:
     """The columns of *model* from *item*, each checked against its column's type."""
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
@@ -60,7 +62,7 @@ def values_of(item: object, model, skip: set[str], where: str, parts: list[str])
             for key, column in columns.items()}
 
 
-def value_of(value: object, column, where: str) -> object:
+def value_of(value: object, column: ColumnElement[Any], where: str) -> object:
     kind = column.type
     if value is None:
         if column.nullable and not column.primary_key:

@@ -6,8 +6,9 @@ on wrong tries are scorekeeper.pins; the JSON API guards its own routes."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import pins
 from ..extensions import db, htmx
@@ -29,7 +30,7 @@ def _is_page(blueprint: str | None) -> bool:
     return registered is not None and registered.import_name.startswith(__package__ + ".")
 
 
-def guard():
+def guard() -> BaseResponse | None:
     """Refuse a change to a PIN game from a device without the PIN."""
     game_id = (request.view_args or {}).get("game_id")
     if game_id is None or request.endpoint in OPEN or not _is_page(request.blueprint):
@@ -48,7 +49,7 @@ def guard():
                   403)
 
 
-def refuse(game: Game, message: str, status: int):
+def refuse(game: Game, message: str, status: int) -> Response:
     """The game's page, locked, with *message* by the PIN form."""
     response = game_page(game, error=message, status=status)
     if htmx:
@@ -59,7 +60,7 @@ def refuse(game: Game, message: str, status: int):
 
 
 @bp.post("/games/<game_id>/unlock")
-def unlock_game(game_id: str):
+def unlock_game(game_id: str) -> BaseResponse:
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)

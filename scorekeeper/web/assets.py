@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Response, request
 
@@ -24,7 +25,7 @@ def init_app(app: Flask) -> None:
             return None
         return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
-    def versioned(endpoint: str, values: dict) -> None:
+    def versioned(endpoint: str, values: dict[str, Any]) -> None:
         if (endpoint == "static" and "filename" in values and "v" not in values
                 and (version := digest(values["filename"])) is not None):
             values["v"] = version

@@ -76,7 +76,7 @@ def _utc(at: datetime) -> datetime:
 
 
 @bp.get("/games/<game_id>/changes")
-def changes(game_id: str):
+def changes(game_id: str) -> str:
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)

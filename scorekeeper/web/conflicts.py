@@ -15,14 +15,14 @@ from ..storage import DealConflict, Stale, changes_since
 def recorded(conflict: DealConflict) -> str:
     number = conflict.number
     if conflict.repeat:
-        return _("Deal %(number)d was already recorded, exactly as entered; it is on the "
-                 "sheet once.", number=number)
+        return str(_("Deal %(number)d was already recorded, exactly as entered; it is on the "
+                     "sheet once.", number=number))
     if 1 <= number < conflict.expected:
-        return _("Deal %(number)d was already recorded (perhaps from another phone), with "
-                 "other scores; what you entered was not saved. Check the sheet, and correct "
-                 "deal %(number)d if it is wrong.", number=number)
-    return _("The next deal to record is deal %(number)d; here is the sheet as it stands.",
-             number=conflict.expected)
+        return str(_("Deal %(number)d was already recorded (perhaps from another phone), with "
+                     "other scores; what you entered was not saved. Check the sheet, and correct "
+                     "deal %(number)d if it is wrong.", number=number))
+    return str(_("The next deal to record is deal %(number)d; here is the sheet as it stands.",
+                 number=conflict.expected))
 
 
 def undo_refused(game: Game, seen: str) -> str | None:
@@ -33,10 +33,10 @@ def undo_refused(game: Game, seen: str) -> str | None:
         return None
     number = whole(seen)
     if number is not None and number > last:
-        return _("Deal %(number)d is already undone; nothing more was undone.",
-                 number=number)
+        return str(_("Deal %(number)d is already undone; nothing more was undone.",
+                     number=number))
     if not last:
-        return _("There is no deal to undo.")
+        return str(_("There is no deal to undo."))
     return changed()
 
 
@@ -47,14 +47,14 @@ def stale(game: Game, error: Stale) -> str:
             "undo": _("deal %(n)d undone")}
     changes = changes_since(game, error.since) if error.since else []
     if not changes:
-        return _("This game changed since this form was opened, so nothing was saved; "
-                 "here is the sheet as it stands.")
+        return str(_("This game changed since this form was opened, so nothing was saved; "
+                     "here is the sheet as it stands."))
     listed = ", ".join(done[action] % {"n": number} if action in done else action
                        for action, number in changes)
-    return _("Another phone changed this game since this form was opened (%(changes)s), "
-             "so nothing was saved; here is the sheet as it stands.", changes=listed)
+    return str(_("Another phone changed this game since this form was opened (%(changes)s), "
+                 "so nothing was saved; here is the sheet as it stands.", changes=listed))
 
 
 def changed() -> str:
-    return _("Another phone changed this game meanwhile, so nothing was changed; here is the "
-             "sheet as it stands.")
+    return str(_("Another phone changed this game meanwhile, so nothing was changed; here is the "
+                 "sheet as it stands."))

@@ -5,8 +5,10 @@ games whose table PIN it entered, kept in the signed session cookie."""
 from __future__ import annotations
 
 import json
+from typing import TypeVar
 
-from flask import Response, request, session
+from flask import request, session
+from werkzeug.wrappers import Response
 
 from ..models import Game
 
@@ -16,6 +18,8 @@ SESSION_KEY = "unlocked"
 # Game ids the session cookie keeps (it must stay under the browsers' 4 kB).
 KEEP_UNLOCKED = 50
 YEAR = 365 * 24 * 3600
+# Any response (a page's, or a redirect's): it is handed back as it came.
+Answer = TypeVar("Answer", bound=Response)
 
 
 def opened() -> list[str]:
@@ -27,7 +31,7 @@ def opened() -> list[str]:
     return [i for i in ids if isinstance(i, str)][:KEEP] if isinstance(ids, list) else []
 
 
-def remember(response: Response, game_id: str) -> Response:
+def remember(response: Answer, game_id: str) -> Answer:
     ids = [game_id] + [i for i in opened() if i != game_id]
     response.set_cookie(COOKIE, json.dumps(ids[:KEEP]), max_age=YEAR, httponly=True,
                         samesite="Lax")

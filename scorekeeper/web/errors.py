@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import make_response, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
@@ -11,7 +12,7 @@ from ..statuses import sentence
 TITLES = {404: _l("Page not found"), 500: _l("Server error")}
 
 
-def page(error: HTTPException):
+def page(error: HTTPException) -> ResponseReturnValue:
     """The error as a page; a redirect (also an HTTPException) goes through as it is."""
     if (error.code or 500) < 400:
         return error

@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import secrets
-from typing import Any
+from typing import Any, cast
 
 import segno
 from flask import (
@@ -26,6 +26,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import PayloadError
 from ..extensions import db, htmx
@@ -68,7 +69,7 @@ def _game(game_id: str) -> Game:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new():
+def new() -> ResponseReturnValue:
     form = new_game_form()()
     error = None
     move = request.form.get("move")
@@ -76,8 +77,8 @@ def new():
         # Reorder buttons post the form back: swap two seats and show it again. That
         # stores nothing, but the post carries its CSRF token like any other.
         if "csrf_token" not in form or form.csrf_token.validate(form):
-            direction, _, seat = move.partition("-")
-            form.move(whole_or(seat, -1), -1 if direction == "up" else 1)
+            direction, _, seat_text = move.partition("-")
+            form.move(whole_or(seat_text, -1), -1 if direction == "up" else 1)
     elif form.validate_on_submit():
         names = form.names()
         dealer = form.first_dealer.data
@@ -96,7 +97,8 @@ def new():
             error = say(refusal.message)
         else:
             if form.pin.data:
-                set_pin(game, normal_pin(form.pin.data))
+                # The form's validator (pin_digits) took only a PIN normal_pin reads.
+                set_pin(game, cast(str, normal_pin(form.pin.data)))
             db.session.add(game)
             db.session.commit()
             if game.pin_hash:
@@ -181,7 +183,7 @@ def saved_part(game: Game, state: Any) -> Response:
 
 
 @bp.get("/games/<game_id>")
-def show(game_id: str):
+def show(game_id: str) -> Response:
     return game_page(_game(game_id))
 
 
@@ -284,7 +286,7 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<game_id>/undo")
-def undo(game_id: str):
+def undo(game_id: str) -> BaseResponse:
     # The CSRF token was checked before this view (scorekeeper.web.security).
     game = _game(game_id)
     refusal = conflicts.undo_refused(game, request.form.get("deal", ""))
@@ -302,7 +304,7 @@ def undo(game_id: str):
 
 
 @bp.get("/games/<game_id>/print")
-def printable(game_id: str):
+def printable(game_id: str) -> str:
     game = _game(game_id)
     state = state_of(game)
     return printed(game, state, url_for("games.show", game_id=game.id))
@@ -316,7 +318,7 @@ def printed(game: Game, state: Any, back_url: str) -> str:
 
 
 @bp.get("/games/<game_id>/qr.svg")
-def qr(game_id: str):
+def qr(game_id: str) -> Response:
     game = _game(game_id)
     return qr_svg(url_for("games.show", game_id=game.id, _external=True))
 
@@ -329,7 +331,7 @@ def qr_svg(link: str) -> Response:
 
 
 @bp.get("/games/<game_id>.csv")
-def export_csv(game_id: str):
+def export_csv(game_id: str) -> Response:
     return csv_download(_game(game_id), game_id)
 
 
@@ -342,7 +344,7 @@ def csv_download(game: Game, name: str) -> Response:
 
 
 @bp.get("/games/<game_id>.json")
-def export_json(game_id: str):
+def export_json(game_id: str) -> Response:
     game = _game(game_id)
     return json_download(state_json(game, url_for("games.show", game_id=game.id,
                                                   _external=True)), game.id)

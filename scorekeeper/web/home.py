@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 
@@ -20,7 +22,7 @@ bp = Blueprint("home", __name__)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 
-def _listing(ids: list[str]) -> list[dict]:
+def _listing(ids: list[str]) -> list[dict[str, Any]]:
     """This phone's games, most recently opened first, as the lists show them."""
     items = []
     for game, state in states_of(ids):
@@ -34,12 +36,12 @@ def _listing(ids: list[str]) -> list[dict]:
 
 
 @bp.get("/")
-def index():
+def index() -> str:
     return render_template("home.html", games=_listing(device.opened()[:10]))
 
 
 @bp.get("/join")
-def join():
+def join() -> ResponseReturnValue:
     code = request.args.get("code", "").strip()
     if "/view/" in code:
         # A view-only link opens the view-only page, never the game's own.
@@ -57,7 +59,7 @@ def join():
 
 
 @bp.get("/history")
-def history():
+def history() -> ResponseReturnValue:
     query = request.args.get("q", "").strip()
     day = request.args.get("date", "").strip()
     items = _listing(device.opened())
@@ -77,6 +79,6 @@ def history():
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> dict[str, str]:
     # Trivial endpoint: no database, no templates. Used by benchmarks and probes.
     return {"status": "ok"}

@@ -4,10 +4,13 @@ the choice in a long-lived cookie on this device and comes back to the same page
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
 from urllib.parse import urlsplit
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import get_locale, get_translations
+from werkzeug.wrappers import Response
 
 from ..i18n import isolate, right_to_left
 
@@ -52,7 +55,7 @@ def _back() -> str:
 
 
 @bp.get("/language/<code>")
-def switch(code: str):
+def switch(code: str) -> Response:
     response = redirect(_back(), 303)
     if code in NAMES:
         response.set_cookie(COOKIE, code, max_age=TWO_YEARS, httponly=True, samesite="Lax",
@@ -60,7 +63,7 @@ def switch(code: str):
     return response
 
 
-def _switch_link() -> dict:
+def _switch_link() -> dict[str, Any]:
     """The header's link to the other language. It names this page (when a GET can fetch
     it again) for a browser that sends no Referer."""
     current = str(get_locale() or "en")
@@ -70,27 +73,29 @@ def _switch_link() -> dict:
             "url": url_for("language.switch", code=other, next=here)}
 
 
-def _vary(response):
+def _vary(response: Response) -> Response:
     # Every page can come in either language: caches must key on what picks it.
     response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
-def _isolating(translate):
+def _isolating(translate: Callable[..., str]) -> Callable[..., str]:
     """*translate* (a gettext of the catalogue), setting each value apart in Arabic."""
 
-    def translated(*args):
+    def translated(*args: Any) -> str:
         text = translate(*args)
         return isolate(text) if right_to_left() else text
 
     return translated
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     # As Flask-Babel installs them, but a name or a score filled into an Arabic sentence
     # keeps its own direction (scorekeeper.i18n.isolate): "-30" stays "-30".
-    app.jinja_env.install_gettext_callables(
+    # The i18n extension adds this method to the environment at run time: Jinja's types do
+    # not know it.
+    cast(Any, app.jinja_env).install_gettext_callables(
         gettext=_isolating(lambda s: get_translations().ugettext(s)),
         ngettext=_isolating(lambda s, p, n: get_translations().ungettext(s, p, n)),
         pgettext=_isolating(lambda c, s: get_translations().upgettext(c, s)),

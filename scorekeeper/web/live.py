@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     current_app,
     make_response,
@@ -66,7 +67,7 @@ def for_view(game: Game, view_id: str) -> Live:
 
 
 @bp.get("/games/<game_id>/sheet")
-def game(game_id: str):
+def game(game_id: str) -> Response:
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
@@ -74,7 +75,7 @@ def game(game_id: str):
 
 
 @bp.get("/view/<view_id>/sheet")
-def view(view_id: str):
+def view(view_id: str) -> Response:
     game = db.session.scalars(select(Game).where(Game.view_id == view_id)).first()
     if game is None:
         abort(404)
@@ -116,7 +117,7 @@ def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
         preset_name=kind.pages.preset_names.get(state.table.rules.preset)))
 
 
-def _answer(game: Game, live: Live, editable: bool):
+def _answer(game: Game, live: Live, editable: bool) -> Response:
     if live.etag in request.if_none_match:
         response = make_response("", 304)
     else:

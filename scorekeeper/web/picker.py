@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, TypedDict, Unpack
 
 from ..numbers import whole
 from ..rules import Card, Message, RulesError
@@ -145,7 +145,15 @@ def tap(picker: Picker, args: Mapping[str, str], rules: Packs,
     return picker
 
 
-def _with(picker: Picker, name: str, cards: tuple[Card, ...], **changes) -> Picker:
+class _Changes(TypedDict, total=False):
+    """What :func:`_with` changes besides the list."""
+
+    selected: tuple[str, int] | None
+    taken: tuple[str, int] | None
+
+
+def _with(picker: Picker, name: str, cards: tuple[Card, ...],
+          **changes: Unpack[_Changes]) -> Picker:
     return replace(picker, lists={**picker.lists, name: cards}, **changes)
 
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import Any
 
 from flask import (
     Blueprint,
+    Flask,
     Response,
     current_app,
     make_response,
@@ -57,7 +59,7 @@ def _language() -> str:
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     language = _language()
     with force_locale(language):
         body = {
@@ -84,7 +86,7 @@ def manifest():
     return response
 
 
-def worker_config() -> dict:
+def worker_config() -> dict[str, Any]:
     """What the service worker is told: the addresses to keep ahead of time (static files
     under their versioned addresses, the offline page in each language), the pages it may
     keep copies of, and a version that moves with any of them."""
@@ -102,7 +104,7 @@ def worker_config() -> dict:
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     response = make_response(render_template("sw.js", config=worker_config()))
     response.mimetype = "text/javascript"
     # Browsers look for a new worker at every visit; no cache may answer for it.
@@ -112,7 +114,7 @@ def service_worker():
 
 
 @bp.get("/offline")
-def offline():
+def offline() -> Response:
     """The page the worker shows when the server cannot be reached (it keeps one per
     language, and shows the one of the last page the phone opened)."""
     language = _language()
@@ -147,7 +149,7 @@ def whole_image(response: Response) -> Response:
     return response
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(content_language)
     app.after_request(whole_image)

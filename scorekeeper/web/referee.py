@@ -5,7 +5,7 @@ hands the question to the game's own referee pages; a ruling to keep is stored h
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -33,7 +33,7 @@ def start() -> Response:
 @bp.get("/referee/<check>")
 def standalone(check: str) -> Response:
     preset = request.args.get("preset") or games()[0].presets[0]
-    return kind_of(preset).pages.referee(check, preset, _presets())
+    return cast(Response, kind_of(preset).pages.referee(check, preset, _presets()))
 
 
 def _game(game_id: str) -> Game:
@@ -51,7 +51,7 @@ def game_start(game_id: str) -> Response:
 @bp.get("/games/<game_id>/referee/<path:check>")
 def for_game(game_id: str, check: str) -> Response:
     game = _game(game_id)
-    response = kind_of(game.rules).pages.game_referee(
+    response: Response = kind_of(game.rules).pages.game_referee(
         game, state_of(game), check, device.locked(game), _presets())
     return device.remember(response, game.id)
 
@@ -68,7 +68,7 @@ def keep(game_id: str) -> ResponseReturnValue:
     kept = kind_of(game.rules).pages.ruling_to_keep(game, state, request.form,
                                                      device.locked(game), _presets())
     if not isinstance(kept, tuple):
-        return kept
+        return cast(ResponseReturnValue, kept)
     check, inputs = kept
     db.session.add(RulingRecord(game_id=game.id, deal_number=state.next_deal, check=check,
                                 inputs=inputs))

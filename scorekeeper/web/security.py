@@ -5,7 +5,8 @@ nothing was saved when a form comes back without its token."""
 
 from __future__ import annotations
 
-from flask import make_response, render_template, request, url_for
+from flask import Flask, Response, make_response, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
@@ -36,7 +37,7 @@ HEADERS = {
 CSRF_TIME_LIMIT = 12 * 3600
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     from . import games
 
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
@@ -55,13 +56,13 @@ def init_app(app) -> None:
     app.after_request(add_headers)
 
 
-def add_headers(response):
+def add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response
 
 
-def csrf_refused(error: CSRFError):
+def csrf_refused(error: CSRFError) -> ResponseReturnValue:
     message = _("This form had expired, or did not come from this app's own pages, so "
                 "nothing was saved. Reload the page and send it again.")
     if htmx:

@@ -5,7 +5,7 @@ into the one that records deals."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, Response, abort, render_template, url_for
 from sqlalchemy import select
 
 from ..extensions import db
@@ -31,7 +31,7 @@ def _link(view_id: str) -> str:
 
 
 @bp.get("/<view_id>")
-def show(view_id: str):
+def show(view_id: str) -> str:
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
@@ -42,24 +42,24 @@ def show(view_id: str):
 
 
 @bp.get("/<view_id>/print")
-def printable(view_id: str):
+def printable(view_id: str) -> str:
     game = _game(view_id)
     return printed(game, state_of(game), url_for("viewonly.show", view_id=view_id))
 
 
 @bp.get("/<view_id>/qr.svg")
-def qr(view_id: str):
+def qr(view_id: str) -> Response:
     _game(view_id)
     return qr_svg(_link(view_id))
 
 
 @bp.get("/<view_id>.csv")
-def export_csv(view_id: str):
+def export_csv(view_id: str) -> Response:
     return csv_download(_game(view_id), view_id)
 
 
 @bp.get("/<view_id>.json")
-def export_json(view_id: str):
+def export_json(view_id: str) -> Response:
     game = _game(view_id)
     # The view-only link stands in for the game's id and page.
     state, log = state_and_log(game)

@@ -83,7 +83,7 @@ def _hand(name: str, value: object) -> PlayerHand:
 
 def result_from_json(data: Mapping[str, Any], rules: Rules | None = None) -> RoundResult:
     """The round result in *data*: who went out, how, and each other player's hand. The
-    winner's cards, when given, decide the finish and bonuses under *rules* (shared/API.md,
+    winner's cards, when given, decide the finish and bonuses under *rules* (docs/api.md,
     "Deals from the cards")."""
     bonuses = data.get("bonuses", [])
     if not isinstance(bonuses, list):
@@ -160,7 +160,7 @@ def evidence_json(result: RoundResult) -> dict[str, Any]:
 
 
 def deal_from_json(data: Mapping[str, Any], number: int, rules: Rules | None = None) -> Deal:
-    """Deal *number* of a game's log as *data* reports it (shared/API.md, "Deals"), under
+    """Deal *number* of a game's log as *data* reports it (docs/api.md, "Deals"), under
     *rules* when the winner's cards are to be read."""
     outcome = Outcome(_choice(data.get("outcome"), "outcome", [o.value for o in Outcome]))
     result = None

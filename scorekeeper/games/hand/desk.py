@@ -102,10 +102,10 @@ class Desk:
         earlier = [] if self.previous is None else [self.previous]
         return first_meld_bar(self.rules, earlier)
 
-    def question(self) -> dict:
+    def question(self) -> dict[str, Any]:
         """The question in the JSON API's body shape, without the rules."""
         lists = {name: [str(c) for c in cards] for name, cards in self.picker.lists.items()}
-        out: dict = {}
+        out: dict[str, Any] = {}
         if self.rules.uses_indicator and self.indicator is not None:
             out["indicator"] = str(self.indicator)
         taken = self.picker.taken
@@ -174,7 +174,7 @@ def _list_names(check: Check, melds: int) -> list[str]:
     return list(LISTS[check])
 
 
-def _melds_shown(args) -> int:
+def _melds_shown(args: Any) -> int:
     text = args.get("melds", "")
     shown = whole_or(text, 1)
     # A meld that holds cards is always shown.
@@ -186,7 +186,7 @@ def _card(text: str) -> Card | None:
     return Card.parse(text) if text.strip() else None
 
 
-def build(check: Check, rules: Rules, args, *, indicator: Card | None = None,
+def build(check: Check, rules: Rules, args: Any, *, indicator: Card | None = None,
           previous: int | None = None, players: int | None = None) -> Desk:
     """The question the form *args* describe, after the button it was sent with.
     *indicator* and *previous* are what this phone remembers for the deal, used when the
@@ -217,7 +217,7 @@ def build(check: Check, rules: Rules, args, *, indicator: Card | None = None,
     return desk
 
 
-def _read_indicator(desk: Desk, args, remembered: Card | None) -> None:
+def _read_indicator(desk: Desk, args: Any, remembered: Card | None) -> None:
     if not desk.rules.uses_indicator:
         return
     if "change_indicator" in args:
@@ -235,7 +235,7 @@ def _read_indicator(desk: Desk, args, remembered: Card | None) -> None:
         desk.problems["indicator"] = say(refusal.message)
 
 
-def _read_previous(desk: Desk, args, remembered: int | None) -> None:
+def _read_previous(desk: Desk, args: Any, remembered: int | None) -> None:
     if desk.check is not Check.INITIAL_MELD or not desk.rules.initial_increasing:
         return
     text = args.get("previous", "").strip()
@@ -248,7 +248,7 @@ def _read_previous(desk: Desk, args, remembered: int | None) -> None:
                                       "of points.")
 
 
-def _read_cards_played(desk: Desk, args) -> None:
+def _read_cards_played(desk: Desk, args: Any) -> None:
     if desk.check is not Check.INITIAL_MELD or not desk.rules.announce_after_turns:
         return
     text = args.get("cards_played", "").strip()

@@ -33,7 +33,7 @@ HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_mel
                "announce_after_turns", "announce_after_discard")
 
 
-def _option_field(name: str):
+def _option_field(name: str) -> Any:
     option = OPTIONS[name]
     label = OPTION_LABELS[name]
     if option.choices is None:
@@ -47,7 +47,7 @@ def _option_field(name: str):
     return SelectField(label, choices=_choices(choices), default="")
 
 
-def _choice_label(value):
+def _choice_label(value: object) -> object:
     """What a house rule's value is called; a number is itself (1 and 0 are not the
     labels of True and False, which compare equal to them)."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -55,12 +55,12 @@ def _choice_label(value):
     return CHOICE_LABELS.get(value, str(value))
 
 
-def _encode(value) -> str:
+def _encode(value: object) -> str:
     return {True: "yes", False: "no", None: "none"}.get(value, str(value)) if (
         value is None or isinstance(value, bool)) else str(value)
 
 
-def decode_option(name: str, raw) -> object:
+def decode_option(name: str, raw: str | int | None) -> object:
     """A house-rule field's value as the rules take it; ``""`` means the preset's own."""
     if raw in ("", None):
         return ""
@@ -90,7 +90,7 @@ def rules_spec(form: Any, preset: str) -> dict[str, object]:
     return spec
 
 
-def deal_form_class(rules: Rules, players: tuple[str, ...]):
+def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
     """A deal form for this table: one block of fields per player."""
     seats = [(str(i), name) for i, name in enumerate(players)]
     outcomes = [o for o in Outcome if o is not Outcome.REDEAL or rules.redeal_claims]

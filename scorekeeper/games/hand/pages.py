@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.models import Game
 from scorekeeper.numbers import whole
@@ -126,11 +127,12 @@ class HandPages:
 
     # --- the referee -----------------------------------------------------------------
 
-    def referee(self, check: str, preset: str, presets: Mapping[str, Any]) -> Response:
+    def referee(self, check: str, preset: str,
+                presets: Mapping[str, Any]) -> BaseResponse:
         return refpages.standalone(check, preset, presets)
 
     def game_referee(self, game: Game, state: GameState, check: str, locked: bool,
-                     presets: Mapping[str, Any]) -> Response:
+                     presets: Mapping[str, Any]) -> BaseResponse:
         return refpages.for_game(game, state, check, locked, presets)
 
     def ruling_to_keep(self, game: Game, state: GameState, form: Any, locked: bool,

@@ -54,7 +54,7 @@ class Verdict:
         return self.ruling.reason
 
     def json(self) -> dict[str, Any]:
-        """The answer as the JSON API gives it (shared/API.md, "Referee"): each check has
+        """The answer as the JSON API gives it (docs/api.md, "Referee"): each check has
         its own fields, always with ``reason``."""
         return {**ANSWERS[self.check](self.ruling), "reason": say(self.reason)}
 
@@ -129,7 +129,8 @@ def rules_for(data: Mapping[str, Any]) -> Rules:
     return rules
 
 
-def _read(data: Mapping[str, Any], rules: Rules, *fields: str):
+def _read(data: Mapping[str, Any], rules: Rules,
+          *fields: str) -> tuple[Wilds, list[tuple[Card, ...]]]:
     """The deal's wilds and the named card lists, checked together against the copies the
     packs hold."""
     wilds = wilds_of(data, rules)

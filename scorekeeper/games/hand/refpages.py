@@ -27,6 +27,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import htmx
 from scorekeeper.i18n import say
@@ -86,7 +87,7 @@ def _previous_first_meld(game: Game, rules: Rules, deal: int) -> int | None:
 
 # --- pages ------------------------------------------------------------------------------
 
-def _render(desk: Desk, *, here: str, status: int, **context):
+def _render(desk: Desk, *, here: str, status: int, **context: Any) -> Response:
     context = dict(desk=desk, deck=DECK, joker=JOKER, most_melds=MOST_MELDS, Check=Check,
                    full=limits(desk.picker, desk.rules, desk.indicator),
                    tabs=tab_labels(desk.rules), headline=headline, say=say,
@@ -102,14 +103,14 @@ def _render(desk: Desk, *, here: str, status: int, **context):
     return response
 
 
-def _answer(desk: Desk, here: str, **context):
+def _answer(desk: Desk, here: str, **context: Any) -> BaseResponse:
     status = 422 if desk.problems else 200
     if not htmx and not desk.problems and any(t in request.args for t in TAPS):
         return redirect(here, 303)
     return _render(desk, here=here, status=status, **context)
 
 
-def standalone(check: str, preset: str, presets: Mapping[str, Any]) -> Response:
+def standalone(check: str, preset: str, presets: Mapping[str, Any]) -> BaseResponse:
     """The referee under a form of Hand chosen on the spot (``/referee``)."""
     try:
         asked = Check(check)
@@ -177,7 +178,7 @@ def _game_desk(game: Game, state: GameState, check: Check, args: Any) -> Desk:
 
 
 def for_game(game: Game, state: GameState, check: str, locked: bool,
-             presets: Mapping[str, Any]) -> Response:
+             presets: Mapping[str, Any]) -> BaseResponse:
     """The referee page of a game of Hand, under its rules, for the deal being played."""
     try:
         asked = Check(check)

@@ -12,7 +12,7 @@ from scorekeeper.web.sheet import Row, Sheet, csv_cell
 
 from .labels import outcome_note
 from .rules import GameState
-from .rules.winning import WentOut
+from .rules.winning import FullHand
 
 
 def sheet_of(state: GameState) -> Sheet:
@@ -42,12 +42,12 @@ def csv_rows(state: GameState) -> list[list[Any]]:
     """The sheet as CSV rows: a header, a row per deal, the totals; a last column for the
     full hands given with their cards, in a game that has any."""
     sheet = sheet_of(state)
-    hands = any(line.went_out for line in state.deals)
+    hands = any(line.full_hand for line in state.deals)
     rows: list[list[Any]] = [[_("Deal"), _("Round"), _("Dealer"),
                               *map(csv_cell, sheet.columns),
                               *([_("Full hand")] if hands else [])]]
     for row, line in zip(sheet.rows, state.deals, strict=True):
-        shown = "" if line.went_out is None else _hand_text(line.went_out)
+        shown = "" if line.full_hand is None else _hand_text(line.full_hand)
         rows.append([row.number, row.round or row.note, csv_cell(row.dealer),
                      *[cell[0] if cell else "" for cell in row.cells],
                      *([shown] if hands else [])])
@@ -55,7 +55,7 @@ def csv_rows(state: GameState) -> list[list[Any]]:
     return rows
 
 
-def _hand_text(hand: WentOut) -> str:
+def _hand_text(hand: FullHand) -> str:
     """A full hand in a cell: its melds, then the discard (“2H 3H 4H · … → AC”)."""
     melds = " · ".join(" ".join(map(str, meld)) for meld in hand.melds)
     return f"{melds} → {' '.join(map(str, hand.discard))}"

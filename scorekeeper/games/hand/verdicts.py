@@ -40,7 +40,7 @@ class Shown:
     stands: str | None = None
 
 
-def shown_meld(ruling: MeldRuling, wilds) -> list[Shown]:
+def shown_meld(ruling: MeldRuling, wilds: Wilds) -> list[Shown]:
     out = []
     for i, card in enumerate(ruling.cards):
         stands = None
@@ -112,7 +112,7 @@ class Kept:
         return out
 
 
-def _taken(inputs: dict) -> object:
+def _taken(inputs: dict[str, Any]) -> object:
     """The card a kept question says was taken from the discard pile, if any."""
     place = inputs.get("from_discard")
     try:
@@ -125,7 +125,7 @@ def _taken(inputs: dict) -> object:
     return None
 
 
-def _symbols(texts) -> str:
+def _symbols(texts: Any) -> str:
     try:
         return " ".join(Card.parse(t).symbol for t in texts)
     except (RulesError, TypeError):

@@ -82,7 +82,7 @@ def sides(form: Any, names: list[str]) -> list[list[str]] | None:
     return [list(side) for side in partnership_sides(names)]
 
 
-def foot_form_class(table: FootTable):
+def foot_form_class(table: FootTable) -> Any:
     """A deal form for this table: one block of fields per side."""
     choices = [SelectChoice(str(i), name) for i, name in enumerate(table.players)]
     choices.append(SelectChoice(NOBODY, _l("Nobody: the stock ran out")))
@@ -106,8 +106,8 @@ def foot_form_class(table: FootTable):
     return FootDealForm
 
 
-def foot_body(form, table: FootTable) -> dict:
-    """The form's answers as the JSON API's body for the deal (shared/API.md, "Hand and
+def foot_body(form: Any, table: FootTable) -> dict[str, Any]:
+    """The form's answers as the JSON API's body for the deal (docs/api.md, "Hand and
     Foot"): a seat becomes a name, the text of cards a list; a points box left empty
     with no cards counts nothing."""
     seat = form.went_out.data
@@ -117,7 +117,7 @@ def foot_body(form, table: FootTable) -> dict:
         went_out = table.players[index] if 0 <= index < len(table.players) else str(seat)
     sides = []
     for i in range(len(table.units)):
-        side: dict = {name: form[f"{name}_{i}"].data or 0 for name in COUNTS}
+        side: dict[str, Any] = {name: form[f"{name}_{i}"].data or 0 for name in COUNTS}
         for points, cards in (("melded", "melded_cards"), ("left", "left_cards")):
             text = (form[f"{cards}_{i}"].data or "").replace(",", " ").split()
             if text:
@@ -128,7 +128,7 @@ def foot_body(form, table: FootTable) -> dict:
     return {"outcome": "scored", "went_out": went_out, "sides": sides}
 
 
-def fill_foot_form(form, table: FootTable, deal: FootDeal) -> None:
+def fill_foot_form(form: Any, table: FootTable, deal: FootDeal) -> None:
     """Put a recorded deal back into the form, to correct it."""
     form.went_out.data = NOBODY if deal.went_out is None else str(
         table.players.index(deal.went_out))

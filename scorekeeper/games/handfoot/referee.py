@@ -1,4 +1,4 @@
-"""Hand and Foot's referee questions in the JSON API's body shape (shared/API.md, "Hand
+"""Hand and Foot's referee questions in the JSON API's body shape (docs/api.md, "Hand
 and Foot"): a meld, an opening meld, taking the discard pile, going out. Each is read into
 the engine's values and its ruling written back; the engine decides."""
 

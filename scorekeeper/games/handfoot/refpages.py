@@ -6,6 +6,8 @@ played. The question is read into the JSON API's body shape and answered by
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     Response,
@@ -49,7 +51,7 @@ def _melds(text: str) -> list[list[str]]:
     return [_cards(part) for part in text.split("/") if part.strip()]
 
 
-def _question(check: str, args, deal: int | None) -> dict | None:
+def _question(check: str, args: Any, deal: int | None) -> dict[str, Any] | None:
     """The question on the form in the API's body shape; ``None`` until it is asked."""
     if check == "meld":
         cards = _cards(args.get("cards", ""))

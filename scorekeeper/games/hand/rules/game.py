@@ -23,7 +23,7 @@ from .initial import rule_initial_meld
 from .options import DealerRule, Rules, Scoring
 from .scoring import RoundResult, deal_wilds, partner_of, score_round
 from .wilds import Wilds
-from .winning import WentOut
+from .winning import FullHand
 
 
 class Outcome(Enum):
@@ -116,7 +116,7 @@ class DealLine:
     points: Mapping[str, int] | None = None
     burned: tuple[str, ...] = ()
     totals: Mapping[str, int] | None = None  # after this deal (Hareeqa's burns included)
-    went_out: WentOut | None = None  # a full hand given with its cards (issue 13)
+    full_hand: FullHand | None = None  # a full hand given with its cards (issue 13)
 
 
 @dataclass(frozen=True)
@@ -307,11 +307,11 @@ class _Replay:
         self.scored += 1
         self.attempts = 0
         points, burned = self._hareeqa(result) if self.hareeqa else (None, ())
-        went_out = None if not result.winner_melds else WentOut(
+        full_hand = None if not result.winner_melds else FullHand(
             result.winner, result.winner_melds, result.winner_discard)
         self.lines.append(DealLine(deal.number, deal.outcome, self.dealer, self.scored,
                                    score.scores, score.team_scores, points, burned,
-                                   MappingProxyType(dict(self.totals)), went_out))
+                                   MappingProxyType(dict(self.totals)), full_hand))
         self.dealer = self._next_dealer(score.scores, result.winner)
 
     def _next_dealer(self, scores: Mapping[str, int], winner: str) -> str:

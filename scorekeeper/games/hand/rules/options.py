@@ -2,8 +2,8 @@
 
 A game picks a preset (``levant``, ``egypt``, ``gulf``, ``saudi``, ``kuwait``,
 ``hareeqa``) and may override any option; the record refuses unknown options and
-values out of range instead of quietly fixing them. Option names follow
-shared/RULES.md; docs/rules.md has the presets' tables.
+values out of range instead of quietly fixing them. docs/rules.md has the presets'
+tables.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The winner's cards decide how a deal finished (issue 13; shared/API.md, "Deals from the
+"""The winner's cards decide how a deal finished (issue 13; docs/api.md, "Deals from the
 cards"): a full hand or not, and which bonuses (Egypt) or special hand (Kuwait) it is.
 
 The cards come as 15 cards, which the referee arranges itself (the best-scoring way, as
@@ -22,7 +22,7 @@ from .wilds import Wilds
 
 
 @dataclass(frozen=True)
-class WentOut:
+class FullHand:
     """How a winner went out with a full hand, as the sheet shows it: the melds laid (or
     as the referee arranged the cards) and the card or two wild cards discarded."""
 
