@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.hand.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
-from scorekeeper.games.handfoot.codec import foot_deal_from_json  # noqa: E402
+from scorekeeper.games.handfoot.codec import deal_from_json  # noqa: E402
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
@@ -86,7 +86,7 @@ def seed(app, games: int, rnd: random.Random) -> list[str]:
         db.session.add(foot)
         db.session.commit()
         for number in range(1, 4):
-            add_deal(foot, foot_deal_from_json(FOOT_DEAL, number))
+            add_deal(foot, deal_from_json(FOOT_DEAL, number))
         ids.append(foot.id)
     return ids
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.hand.rules import RulesError, parse_cards
 from scorekeeper.games.handfoot.rules import (
-    FootDeal,
-    FootRules,
-    FootTable,
+    HandFootDeal,
+    HandFootRules,
+    HandFootTable,
     SideResult,
     extend,
     partnership_sides,
@@ -21,7 +21,7 @@ from scorekeeper.games.handfoot.rules import (
     score_deal,
 )
 
-RULES = FootRules()
+RULES = HandFootRules()
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 SIX = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 CONTRACT = dict(clean_piles=2, dirty_piles=2, wild_piles=1)
@@ -124,7 +124,7 @@ def test_the_sides_a_table_may_play(players, sides):
     """Seed 003 "Introduction": "four people in partnerships", "six in two teams of
     three, or by any number of people playing as individuals"; RULES.md section 9 adds
     three teams of two."""
-    table = FootTable(RULES, players, players[0], sides)
+    table = HandFootTable(RULES, players, players[0], sides)
     assert table.units == (sides or tuple((p,) for p in players))
 
 
@@ -137,11 +137,11 @@ def test_the_sides_a_table_may_play(players, sides):
 ])
 def test_bad_tables_are_refused(players, sides, match):
     with pytest.raises(RulesError, match=match):
-        FootTable(RULES, players, players[0], sides)
+        HandFootTable(RULES, players, players[0], sides)
 
 
 def deal(number, went_out, *sides):
-    return FootDeal(number, went_out, tuple(sides))
+    return HandFootDeal(number, went_out, tuple(sides))
 
 
 WIN = SideResult(**CONTRACT, melded=2500)
@@ -152,7 +152,7 @@ def test_a_partnership_game_of_four_deals():
     """Seed 003 "Players, Cards, Deal": "the turn to deal passes to the left. A complete
     game consists of four deals"; each deal's minimum rises (50, 90, 120, 150); the
     highest total wins."""
-    table = FootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
+    table = HandFootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
     state = replay(table, [])
     assert (state.dealer, state.starter, state.minimum, state.rounds_to_play) == (
         "Ann", "Bob", 50, 4)
@@ -172,7 +172,7 @@ def test_a_partnership_game_of_four_deals():
 
 
 def test_three_sides_of_two():
-    table = FootTable(RULES, SIX, "Fay", partnership_sides(SIX))
+    table = HandFootTable(RULES, SIX, "Fay", partnership_sides(SIX))
     state = replay(table, [deal(1, "Eve", LOSE, WIN, LOSE)])
     assert state.team_totals == (1000, 5700, 1000)
     assert state.deals[0].dealer == "Fay" and state.dealer == "Ann"   # to the left
@@ -181,8 +181,8 @@ def test_three_sides_of_two():
 def test_individuals_score_alone_and_a_tie_for_the_highest_total_stands():
     """docs/handfoot.md: the seed names no tie-break, so a tie for the highest total
     leaves several winners."""
-    rules = FootRules.from_spec({"preset": "hand_and_foot", "rounds": 1})
-    table = FootTable(rules, FOUR[:3], "Bob")
+    rules = HandFootRules.from_spec({"preset": "hand_and_foot", "rounds": 1})
+    table = HandFootTable(rules, FOUR[:3], "Bob")
     even = SideResult(clean_piles=1, melded=900)   # 1400 each, against 1000
     state = replay(table, [deal(1, None, even, even, LOSE)])
     assert state.finished and state.winners == ("Ann", "Bob")
@@ -196,7 +196,7 @@ def test_individuals_score_alone_and_a_tie_for_the_highest_total_stands():
     ([deal(n, None, LOSE, LOSE) for n in range(1, 6)], "The game is over"),
 ])
 def test_a_bad_log_is_refused(log, match):
-    table = FootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
+    table = HandFootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
     with pytest.raises(RulesError, match=match):
         replay(table, log)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.hand.rules import RulesError, parse_cards
 from scorekeeper.games.handfoot.rules import (
-    FootRules,
+    HandFootRules,
     missing_piles,
     rule_go_out,
     rule_meld,
@@ -18,7 +18,7 @@ from scorekeeper.games.handfoot.rules import (
     rule_pickup,
 )
 
-RULES = FootRules()
+RULES = HandFootRules()
 
 
 def cards(text: str):
@@ -36,7 +36,7 @@ def test_the_defaults_are_seed_003s():
         "black_three": 5, "going_out": 100, "contract": {"clean": 2, "dirty": 2, "wild": 1},
         "pile_size": 7, "packs": 5, "joker": 50, "two": 20, "ace": 20, "eight_to_king": 10,
         "four_to_seven": 5}
-    assert FootRules.from_spec("hand_and_foot") == RULES
+    assert HandFootRules.from_spec("hand_and_foot") == RULES
 
 
 @pytest.mark.parametrize(("card", "value"), [
@@ -50,7 +50,7 @@ def test_card_values(card, value):
 
 def test_every_value_is_a_house_rule():
     """RULES.md section 9: "Every value is a house-rule option"."""
-    rules = FootRules.from_spec({"preset": "hand_and_foot", "red_three": 500,
+    rules = HandFootRules.from_spec({"preset": "hand_and_foot", "red_three": 500,
                                  "going_out": 200, "minimums": [50, 90],
                                  "contract": {"wild": 0}, "rounds": 6, "pile_size": 9})
     assert (rules.red_three, rules.going_out, rules.pile_size) == (500, 200, 9)
@@ -69,12 +69,12 @@ def test_every_value_is_a_house_rule():
 ])
 def test_bad_options_are_refused_naming_them(spec, named):
     with pytest.raises(RulesError, match=named):
-        FootRules.from_spec({"preset": "hand_and_foot", **spec})
+        HandFootRules.from_spec({"preset": "hand_and_foot", **spec})
 
 
 def test_rules_of_another_game_are_not_hand_and_foot_rules():
     with pytest.raises(RulesError, match="hand_and_foot"):
-        FootRules.from_spec("levant")
+        HandFootRules.from_spec("levant")
 
 
 # --- melds -----------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_a_meld_holds_at_most_half_as_many_wilds_as_naturals(size, wilds):
 
 
 def test_a_longer_pile_by_house_rule():
-    rules = FootRules.from_spec({"preset": "hand_and_foot", "pile_size": 9})
+    rules = HandFootRules.from_spec({"preset": "hand_and_foot", "pile_size": 9})
     ruling = rule_meld(cards("QH QH QH QH QH QH QH QH QH"), rules)
     assert ruling.valid and ruling.complete
 
@@ -226,7 +226,7 @@ def test_going_out_needs_the_contract_and_the_partner_in_the_foot(piles, partner
 
 
 def test_a_house_contract_changes_what_going_out_needs():
-    rules = FootRules.from_spec({"preset": "hand_and_foot",
+    rules = HandFootRules.from_spec({"preset": "hand_and_foot",
                                  "contract": {"clean": 1, "dirty": 0, "wild": 0}})
     assert missing_piles({"clean": 1, "dirty": 0, "wild": 0}, rules) is None
     assert rule_go_out({"clean": 1}, True, rules).valid

@@ -145,29 +145,22 @@ def test_the_layers_below_both_sides_import_neither():
     assert not upward, sorted(upward)
 
 
-def test_no_game_reaches_the_api_or_the_page_routes():
-    # A game's pages build on the pages' helpers (its sheet, its forms' fields), never on
-    # a module that routes, nor on the JSON API.
-    upward = {(m, i) for m in MODULES if _game_of(m) is not None for i in _edges(m)
-              if i.startswith("scorekeeper.api") or i in ROUTES}
-    assert not upward, sorted(upward)
-
-
-# The pages' modules that route (the shared page shells): nothing below them imports one.
-# The others of scorekeeper.web are helpers a game's pages build on (its sheet, its forms'
-# fields, the card picker).
-ROUTES = {"scorekeeper.web", "scorekeeper.web.games", "scorekeeper.web.referee",
-          "scorekeeper.web.live", "scorekeeper.web.setup", "scorekeeper.web.home",
-          "scorekeeper.web.viewonly", "scorekeeper.web.audit", "scorekeeper.web.access",
-          "scorekeeper.web.pwa", "scorekeeper.web.conflicts"}
-
-
-def test_no_game_builds_on_the_storage_or_the_routes():
-    # The registry is read by the storage and the routes: a game reaching back up to
-    # either would close a circle through the registry.
+def test_no_game_reaches_the_pages_the_api_or_the_storage():
+    # The registry is read by the storage and both sides: a game reaching back up to
+    # any of them would close a circle through the registry. A game's pages build on
+    # scorekeeper.ui, below them all.
     up = {(m, i) for m in MODULES if _game_of(m) is not None for i in _edges(m)
-          if i in ROUTES or i in ("scorekeeper.storage", "scorekeeper.backup")}
+          if i.startswith(("scorekeeper.web", "scorekeeper.api", "scorekeeper.backup"))
+          or i == "scorekeeper.storage"}
     assert not up, sorted(up)
+
+
+@pytest.mark.parametrize("module", _within("scorekeeper.ui"))
+def test_what_pages_are_built_from_names_no_game_and_routes_nothing(module):
+    up = {i for i in _edges(module)
+          if i.startswith(("scorekeeper.web", "scorekeeper.api", "scorekeeper.games",
+                           "scorekeeper.backup")) or i == "scorekeeper.storage"}
+    assert not up, f"{module} imports {sorted(up)}"
 
 
 def test_the_import_graph_is_read():

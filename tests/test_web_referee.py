@@ -26,7 +26,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.hand.rules import PRESETS, Card, Rules
 from scorekeeper.models import Game, RulingRecord
 from scorekeeper.pins import set_pin
-from scorekeeper.web.picker import DECK, read, tap
+from scorekeeper.ui.picker import DECK, read, tap
 
 API = "/api/v1"
 HX = {"HX-Request": "true"}

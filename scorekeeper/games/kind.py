@@ -131,7 +131,7 @@ class GamePages(Protocol):
         ...
 
     def sheet(self, state: Any) -> Any:
-        """The game's score sheet (a :class:`scorekeeper.web.sheet.Sheet`)."""
+        """The game's score sheet (a :class:`scorekeeper.ui.sheet.Sheet`)."""
         ...
 
     def csv_rows(self, state: Any) -> list[list[Any]]:

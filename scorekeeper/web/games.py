@@ -53,9 +53,9 @@ from ..storage import (
     table_of,
     version_of,
 )
+from ..ui.forms import first_error
+from ..ui.picker import DECK
 from . import conflicts, device, live
-from .forms import first_error
-from .picker import DECK
 from .setup import new_game_form, preset_notes
 
 bp = Blueprint("games", __name__)

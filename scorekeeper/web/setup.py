@@ -15,7 +15,7 @@ from wtforms.validators import InputRequired, Optional
 
 from ..games import games, kind_of, preset_of
 from ..games.kind import GameKind
-from .forms import choices, pin_digits
+from ..ui.forms import choices, pin_digits
 
 
 class NewGameForm(FlaskForm):

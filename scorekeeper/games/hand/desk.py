@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
 from scorekeeper.numbers import whole, whole_or
-from scorekeeper.web.picker import MOST_MELDS, Picker, read, tap
+from scorekeeper.ui.picker import MOST_MELDS, Picker, read, tap
 
 from .labels import check_label
 from .referee import Verdict, decide

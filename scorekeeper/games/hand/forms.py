@@ -21,7 +21,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorekeeper.web.forms import choices as _choices
+from scorekeeper.ui.forms import choices as _choices
 
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES
 from .rules import OPTIONS, Bonus, Outcome, Rules

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.models import Game
 from scorekeeper.numbers import whole
 from scorekeeper.rules.messages import N_, msg
-from scorekeeper.web.sheet import Sheet
+from scorekeeper.ui.sheet import Sheet
 
 from . import refpages
 from .codec import deal_from_json

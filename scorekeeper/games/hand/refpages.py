@@ -32,7 +32,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.extensions import htmx
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
-from scorekeeper.web.picker import DECK, MOST_MELDS, limits
+from scorekeeper.ui.picker import DECK, MOST_MELDS, limits
 
 from .desk import Desk, build, tab_labels
 from .rules import (

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.web.sheet import Row, Sheet, csv_cell
+from scorekeeper.ui.sheet import Row, Sheet, csv_cell
 
 from .labels import outcome_note
 from .rules import GameState

@@ -12,7 +12,7 @@ from scorekeeper.i18n import say
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.messages import N_, msg
 
-from .rules import FootDeal, FootRules, FootState, FootTable, SideResult
+from .rules import HandFootDeal, HandFootRules, HandFootState, HandFootTable, SideResult
 from .rules.scoring import COUNTS, SideScore
 
 SIDE_FIELDS = (*COUNTS, "melded", "melded_cards", "left", "left_cards")
@@ -42,7 +42,7 @@ def _side(data: object, place: int) -> SideResult:
     return SideResult(**values)
 
 
-def foot_deal_from_json(data: Mapping[str, Any], number: int) -> FootDeal:
+def deal_from_json(data: Mapping[str, Any], number: int) -> HandFootDeal:
     """Deal *number* as the body reports it."""
     outcome = data.get("outcome", "scored")
     if outcome != "scored":
@@ -57,7 +57,7 @@ def foot_deal_from_json(data: Mapping[str, Any], number: int) -> FootDeal:
     if not isinstance(sides, list) or not sides:
         raise PayloadError(msg(N_("The field “sides” must list each side's report, in the "
                                   "order of the teams (or of the players).")))
-    return FootDeal(number, went_out, tuple(_side(s, i) for i, s in enumerate(sides, 1)))
+    return HandFootDeal(number, went_out, tuple(_side(s, i) for i, s in enumerate(sides, 1)))
 
 
 def side_to_json(side: SideResult) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def side_to_json(side: SideResult) -> dict[str, Any]:
     return out
 
 
-def foot_deal_to_json(deal: FootDeal) -> dict[str, Any]:
+def deal_to_json(deal: HandFootDeal) -> dict[str, Any]:
     return {"went_out": deal.went_out, "sides": [side_to_json(s) for s in deal.sides]}
 
 
@@ -81,12 +81,12 @@ def score_json(score: SideScore) -> dict[str, int]:
             "going_out": score.going_out, "total": score.total}
 
 
-def foot_state_to_json(game_id: str, state: FootState, log: list[FootDeal], version: str,
+def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], version: str,
                        url: str) -> dict[str, Any]:
     """The game's state as the API answers it, in the shape of a Hand game's where the
     fields mean the same (docs/api.md, "Hand and Foot")."""
-    table: FootTable = state.table
-    rules: FootRules = table.rules
+    table: HandFootTable = state.table
+    rules: HandFootRules = table.rules
     units = table.units
     out: dict[str, Any] = {
         "id": game_id,
@@ -107,7 +107,7 @@ def foot_state_to_json(game_id: str, state: FootState, log: list[FootDeal], vers
                        for p in side},
             "team_scores": [s.total for s in line.scores],
             "breakdown": [score_json(s) for s in line.scores],
-            **foot_deal_to_json(deal),
+            **deal_to_json(deal),
         } for line, deal in zip(state.deals, log, strict=True)],
         "totals": dict(state.totals),
         "dealer": state.dealer,

@@ -13,9 +13,9 @@ from wtforms import Field, HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.web.forms import choices
+from scorekeeper.ui.forms import choices
 
-from .rules import PRESET, FootDeal, FootTable, partnership_sides, teams_of_three
+from .rules import PRESET, HandFootDeal, HandFootTable, partnership_sides, teams_of_three
 from .rules.options import MOST_ROUNDS
 from .rules.scoring import COUNTS
 
@@ -82,31 +82,31 @@ def sides(form: Any, names: list[str]) -> list[list[str]] | None:
     return [list(side) for side in partnership_sides(names)]
 
 
-def foot_form_class(table: FootTable) -> Any:
+def deal_form_class(table: HandFootTable) -> Any:
     """A deal form for this table: one block of fields per side."""
     choices = [SelectChoice(str(i), name) for i, name in enumerate(table.players)]
     choices.append(SelectChoice(NOBODY, _l("Nobody: the stock ran out")))
 
-    class FootDealForm(FlaskForm):
+    class HandFootDealForm(FlaskForm):
         deal = HiddenField()
         version = HiddenField()
         went_out = RadioField(_l("Who went out?"), choices=choices, validate_choice=False)
 
     for i in range(len(table.units)):
         for name in COUNTS:
-            setattr(FootDealForm, f"{name}_{i}", IntegerField(
+            setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
                 STEPPERS[name], validators=[Optional(), NumberRange(0, 99)], default=0))
-        setattr(FootDealForm, f"melded_{i}", IntegerField(
+        setattr(HandFootDealForm, f"melded_{i}", IntegerField(
             _l("Points melded"), validators=[Optional(), NumberRange(0, MOST_POINTS)]))
-        setattr(FootDealForm, f"melded_cards_{i}", StringField(_l("or the cards melded")))
-        setattr(FootDealForm, f"left_{i}", IntegerField(
+        setattr(HandFootDealForm, f"melded_cards_{i}", StringField(_l("or the cards melded")))
+        setattr(HandFootDealForm, f"left_{i}", IntegerField(
             _l("Points left in hands and feet"),
             validators=[Optional(), NumberRange(0, MOST_POINTS)]))
-        setattr(FootDealForm, f"left_cards_{i}", StringField(_l("or the cards left")))
-    return FootDealForm
+        setattr(HandFootDealForm, f"left_cards_{i}", StringField(_l("or the cards left")))
+    return HandFootDealForm
 
 
-def foot_body(form: Any, table: FootTable) -> dict[str, Any]:
+def form_body(form: Any, table: HandFootTable) -> dict[str, Any]:
     """The form's answers as the JSON API's body for the deal (docs/api.md, "Hand and
     Foot"): a seat becomes a name, the text of cards a list; a points box left empty
     with no cards counts nothing."""
@@ -128,7 +128,7 @@ def foot_body(form: Any, table: FootTable) -> dict[str, Any]:
     return {"outcome": "scored", "went_out": went_out, "sides": sides}
 
 
-def fill_foot_form(form: Any, table: FootTable, deal: FootDeal) -> None:
+def fill_form(form: Any, table: HandFootTable, deal: HandFootDeal) -> None:
     """Put a recorded deal back into the form, to correct it."""
     form.went_out.data = NOBODY if deal.went_out is None else str(
         table.players.index(deal.went_out))

@@ -15,19 +15,19 @@ from scorekeeper.rules.messages import N_, msg
 
 from ..kind import GameKind, GamePages
 from . import openapi, store
-from .codec import foot_deal_from_json, foot_state_to_json
+from .codec import deal_from_json, state_to_json
 from .pages import HandFootPages
-from .referee import FOOT_CHECKS, foot_decide
+from .referee import CHECKS, decide
 from .rules import (
     OPTIONS,
     PRESET,
     PRESET_NOTE,
     STRUCTURED,
-    FootDeal,
-    FootLine,
-    FootRules,
-    FootState,
-    FootTable,
+    HandFootDeal,
+    HandFootLine,
+    HandFootRules,
+    HandFootState,
+    HandFootTable,
     extend,
     replay,
 )
@@ -37,7 +37,7 @@ class HandFoot:
     name = "handfoot"
     title = N_("Hand and Foot")
     presets: tuple[str, ...] = (PRESET,)
-    checks = FOOT_CHECKS
+    checks = CHECKS
     snapshot_fields = store.SNAPSHOT_FIELDS
     pages: GamePages = HandFootPages()
 
@@ -46,38 +46,38 @@ class HandFoot:
         return store.new_game(spec, players, first_dealer, partnerships=partnerships,
                               teams=teams)
 
-    def table_of(self, game: Game) -> FootTable:
+    def table_of(self, game: Game) -> HandFootTable:
         return store.table_of(game)
 
-    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> FootDeal:
+    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> HandFootDeal:
         return store.deal_from_record(record, players)
 
-    def fill(self, record: DealRecord, deal: FootDeal,
+    def fill(self, record: DealRecord, deal: HandFootDeal,
              players: tuple[str, ...]) -> DealRecord:
         return store.fill(record, deal, players)
 
-    def replay(self, table: FootTable, log: list[FootDeal]) -> FootState:
+    def replay(self, table: HandFootTable, log: list[HandFootDeal]) -> HandFootState:
         return replay(table, log)
 
-    def extend(self, state: FootState, deal: FootDeal) -> FootState:
+    def extend(self, state: HandFootState, deal: HandFootDeal) -> HandFootState:
         return extend(state, deal)
 
-    def snapshot(self, deal: FootDeal, line: FootLine) -> dict[str, Any]:
+    def snapshot(self, deal: HandFootDeal, line: HandFootLine) -> dict[str, Any]:
         return store.snapshot(deal, line)
 
-    def check_stored(self, game: Game, table: FootTable) -> None:
+    def check_stored(self, game: Game, table: HandFootTable) -> None:
         store.check_stored(game, table)
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
-                       spec: object | None) -> FootDeal:
-        return foot_deal_from_json(data, number)
+                       spec: object | None) -> HandFootDeal:
+        return deal_from_json(data, number)
 
-    def state_to_json(self, game_id: str, state: FootState, log: list[FootDeal],
+    def state_to_json(self, game_id: str, state: HandFootState, log: list[HandFootDeal],
                       version: str, url: str) -> dict[str, Any]:
-        return foot_state_to_json(game_id, state, log, version, url)
+        return state_to_json(game_id, state, log, version, url)
 
     def decide(self, check: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        return foot_decide(check, data)
+        return decide(check, data)
 
     def score_round(self, data: Mapping[str, Any]) -> dict[str, Any]:
         raise PayloadError(msg(N_("A deal of Hand and Foot is scored side by side, from each "
@@ -91,7 +91,7 @@ class HandFoot:
             **{name: described | {"doc": gettext(str(described["doc"])), "nullable": False}
                for name, described in STRUCTURED.items()}}
         return {"presets": {PRESET: {"game": PRESET, "note": gettext(PRESET_NOTE),
-                                     "options": FootRules().to_dict(), "option_docs": docs}},
+                                     "options": HandFootRules().to_dict(), "option_docs": docs}},
                 "options": {}}
 
     def openapi(self) -> dict[str, Any]:

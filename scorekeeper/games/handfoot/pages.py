@@ -15,20 +15,20 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.models import Game
-from scorekeeper.web.sheet import Sheet
+from scorekeeper.ui.sheet import Sheet
 
 from . import refpages
-from .codec import foot_deal_from_json
+from .codec import deal_from_json
 from .forms import (
     STEPPERS,
-    fill_foot_form,
-    foot_body,
-    foot_form_class,
+    deal_form_class,
+    fill_form,
+    form_body,
     rules_spec,
     setup_fields,
     sides,
 )
-from .rules import MOST_PLAYERS, PRESET, FootDeal, FootState, FootTable, side_name
+from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable, side_name
 from .sheet import csv_rows, sheet_of
 
 
@@ -48,39 +48,39 @@ class HandFootPages:
 
     # --- the deal form ---------------------------------------------------------------
 
-    def deal_form(self, table: FootTable, data: Any = None) -> Any:
-        return foot_form_class(table)(formdata=data)
+    def deal_form(self, table: HandFootTable, data: Any = None) -> Any:
+        return deal_form_class(table)(formdata=data)
 
-    def fill_form(self, form: Any, table: FootTable, deal: FootDeal) -> None:
-        fill_foot_form(form, table, deal)
+    def fill_form(self, form: Any, table: HandFootTable, deal: HandFootDeal) -> None:
+        fill_form(form, table, deal)
 
     def ready(self, form: Any) -> bool:
         """Whether the preview has anything to show: not until the table says who went
         out (or that nobody did)."""
         return bool(form.went_out.data)
 
-    def deal_from(self, form: Any, table: FootTable, number: int) -> FootDeal:
-        return foot_deal_from_json(foot_body(form, table), number)
+    def deal_from(self, form: Any, table: HandFootTable, number: int) -> HandFootDeal:
+        return deal_from_json(form_body(form, table), number)
 
-    def offer(self, refusal: Exception, form: Any, table: FootTable) -> int | None:
+    def offer(self, refusal: Exception, form: Any, table: HandFootTable) -> int | None:
         return None  # nothing here is recorded as a player's mistake instead
 
     def retry(self, data: MultiDict[str, str],
-              table: FootTable) -> tuple[MultiDict[str, str], str] | None:
+              table: HandFootTable) -> tuple[MultiDict[str, str], str] | None:
         return None
 
     # --- the sheet -------------------------------------------------------------------
 
-    def context(self, game: Game | None, state: FootState) -> dict[str, Any]:
+    def context(self, game: Game | None, state: HandFootState) -> dict[str, Any]:
         """What Hand and Foot's templates show besides the sheet: each side's name and
         the deal form's steppers."""
         return {"names": [side_name(side) for side in state.table.units],
                 "steppers": STEPPERS}
 
-    def sheet(self, state: FootState) -> Sheet:
+    def sheet(self, state: HandFootState) -> Sheet:
         return sheet_of(state)
 
-    def csv_rows(self, state: FootState) -> list[list[Any]]:
+    def csv_rows(self, state: HandFootState) -> list[list[Any]]:
         return csv_rows(state)
 
     def outcome_note(self, outcome: str | None) -> str:
@@ -93,10 +93,10 @@ class HandFootPages:
         """Asked at Hand's standalone address: this game's own referee answers."""
         return redirect(url_for("handfoot.standalone"))
 
-    def game_referee(self, game: Game, state: FootState, check: str, locked: bool,
+    def game_referee(self, game: Game, state: HandFootState, check: str, locked: bool,
                      presets: Mapping[str, Any]) -> BaseResponse:
         return refpages.for_game(game, state, check)
 
-    def ruling_to_keep(self, game: Game, state: FootState, form: Any, locked: bool,
+    def ruling_to_keep(self, game: Game, state: HandFootState, form: Any, locked: bool,
                        presets: Mapping[str, Any]) -> Response | tuple[str, dict[str, Any]]:
         return refpages.no_rulings()

@@ -14,8 +14,8 @@ from scorekeeper.rules.messages import N_, msg
 
 from .rules import (
     MOST_PLAYERS,
-    FootMeldRuling,
-    FootRules,
+    HandFootMeldRuling,
+    HandFootRules,
     rule_go_out,
     rule_meld,
     rule_opening,
@@ -28,11 +28,11 @@ from .rules import (
 FIELDS = {"meld": {"cards"}, "initial-meld": {"melds", "deal"},
           "pickup": {"top", "hand", "table", "opened", "deal"},
           "go-out": {"piles", "partner_in_foot"}}
-FOOT_CHECKS = tuple(FIELDS)
+CHECKS = tuple(FIELDS)
 COMMON = {"rules", "players", "indicator"}
 
 
-def foot_meld_json(ruling: FootMeldRuling, cards: tuple[Card, ...]) -> dict[str, Any]:
+def meld_json(ruling: HandFootMeldRuling, cards: tuple[Card, ...]) -> dict[str, Any]:
     return {"valid": ruling.valid, "kind": ruling.kind, "complete": ruling.complete,
             "value": ruling.value, "cards": cards_out(cards), "reason": say(ruling.reason)}
 
@@ -56,22 +56,22 @@ def _deal(data: Mapping[str, Any]) -> int:
     return deal
 
 
-def foot_decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The API's answer to *check* asked with *data* under Hand and Foot's rules."""
-    rules = FootRules.from_spec(data["rules"])
+    rules = HandFootRules.from_spec(data["rules"])
     if check not in FIELDS:
         raise PayloadError(msg(N_("Hand and Foot's referee answers %(checks)s; “%(check)s” "
-                                  "is a question of Hand."), checks=", ".join(FOOT_CHECKS),
+                                  "is a question of Hand."), checks=", ".join(CHECKS),
                                check=check))
     _check_fields(check, data)
     if check == "meld":
         cards = cards_of(data, "cards")
-        return foot_meld_json(rule_meld(cards, rules), cards)
+        return meld_json(rule_meld(cards, rules), cards)
     if check == "initial-meld":
         melds = _melds(data, "melds", required=True)
         ruling = rule_opening(melds, rules, _deal(data))
         return {"valid": ruling.valid, "total": ruling.total, "minimum": ruling.minimum,
-                "melds": [foot_meld_json(r, m) for r, m in zip(ruling.melds, melds,
+                "melds": [meld_json(r, m) for r, m in zip(ruling.melds, melds,
                                                                 strict=False)],
                 "reason": say(ruling.reason)}
     if check == "pickup":

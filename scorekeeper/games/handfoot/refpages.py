@@ -2,7 +2,7 @@
 the deal's minimum, may this player take the discard pile, may this side go out. On its
 own (``/referee/hand-and-foot``) or for a game, with the game's rules and the deal being
 played. The question is read into the JSON API's body shape and answered by
-:func:`scorekeeper.games.handfoot.referee.foot_decide`, so the page says what the API says."""
+:func:`scorekeeper.games.handfoot.referee.decide`, so the page says what the API says."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ from scorekeeper.models import Game
 from scorekeeper.numbers import whole
 from scorekeeper.rules import RulesError
 
-from .referee import foot_decide
-from .rules import PRESET, FootRules, FootState
+from .referee import decide
+from .rules import PRESET, HandFootRules, HandFootState
 
 bp = Blueprint("handfoot", __name__)
 
@@ -78,7 +78,7 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
     answer = error = None
     if question is not None:
         try:
-            answer = foot_decide(check, {"rules": rules_spec, **question})
+            answer = decide(check, {"rules": rules_spec, **question})
         except (RulesError, PayloadError) as refusal:
             error = say(refusal.message)
     base = (url_for("referee.for_game", game_id=game.id, check=f"{ON_ITS_OWN}/{check}")
@@ -86,7 +86,7 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
     return make_response(render_template(
         "handfoot/referee.html", check=check, questions=QUESTIONS, args=request.args,
         answer=answer, error=error, game=game, deal=deal, base=base,
-        rules=FootRules.from_spec(rules_spec), piles=PILES), 200 if error is None else 422)
+        rules=HandFootRules.from_spec(rules_spec), piles=PILES), 200 if error is None else 422)
 
 
 CHECKS = "<any(meld, 'initial-meld', pickup, 'go-out'):check>"
@@ -100,7 +100,7 @@ def standalone(check: str = "meld") -> Response:
     return _page(check, PRESET)
 
 
-def for_game(game: Game, state: FootState, check: str) -> BaseResponse:
+def for_game(game: Game, state: HandFootState, check: str) -> BaseResponse:
     """The referee page of a game of Hand and Foot, for the deal being played; a question
     asked at Hand's address goes to this game's own (a meld or an opening meld as
     itself, any other to the meld)."""

@@ -7,12 +7,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.web.sheet import Row, Sheet, csv_cell
+from scorekeeper.ui.sheet import Row, Sheet, csv_cell
 
-from .rules import FootState, side_name
+from .rules import HandFootState, side_name
 
 
-def sheet_of(state: FootState) -> Sheet:
+def sheet_of(state: HandFootState) -> Sheet:
     columns = tuple(side_name(side) for side in state.table.units)
     rows = tuple(Row(line.number, "scored", _("minimum %(n)d", n=line.minimum),
                      None, line.dealer, tuple(zip(
@@ -24,7 +24,7 @@ def sheet_of(state: FootState) -> Sheet:
     return Sheet(columns, rows, state.team_totals, leaders)
 
 
-def csv_rows(state: FootState) -> list[list[Any]]:
+def csv_rows(state: HandFootState) -> list[list[Any]]:
     """A row per deal: each side's score and its parts, then the totals."""
     names = [side_name(side) for side in state.table.units]
     rows: list[list[Any]] = [[_("Deal"), _("Dealer"), _("Minimum"), _("Went out"),

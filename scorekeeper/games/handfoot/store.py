@@ -13,8 +13,8 @@ from scorekeeper.rules import new_names, normal_name
 from scorekeeper.rules.messages import N_, msg
 
 from ..kind import Unfit
-from .codec import foot_deal_from_json, foot_deal_to_json, side_to_json
-from .rules import FootDeal, FootLine, FootRules, FootTable, partnership_sides
+from .codec import deal_from_json, deal_to_json, side_to_json
+from .rules import HandFootDeal, HandFootLine, HandFootRules, HandFootTable, partnership_sides
 
 #: A deal as the audit trail keeps it: its body and each side's score, by the side's name.
 SNAPSHOT_FIELDS = frozenset({"deal", "outcome", "went_out", "sides", "scores"})
@@ -24,13 +24,13 @@ def new_game(spec: object, players: list[str], first_dealer: str, *, partnership
              teams: object) -> Game:
     """A validated, not yet saved game: sides as *teams* name them, or partners opposite
     when *partnerships* (seed 003, "Introduction"), or everyone alone."""
-    rules = FootRules.from_spec(spec)
+    rules = HandFootRules.from_spec(spec)
     names = new_names(tuple(players))
     teams = _sides(teams)
     if teams is None and partnerships:
         teams = [list(side) for side in partnership_sides(list(players))]
     sides = None if teams is None else tuple(tuple(normal_name(n) for n in t) for t in teams)
-    table = FootTable(rules, names, normal_name(first_dealer), sides)
+    table = HandFootTable(rules, names, normal_name(first_dealer), sides)
     return Game(rules=rules.to_dict(), partnerships=False,
                 teams=None if sides is None else [[names.index(n) for n in s] for s in sides],
                 first_dealer=names.index(table.first_dealer),
@@ -49,21 +49,21 @@ def _sides(teams: object) -> list[list[str]] | None:
     return [[n.strip() for n in t] for t in teams]
 
 
-def table_of(game: Game) -> FootTable:
+def table_of(game: Game) -> HandFootTable:
     players = tuple(seat.name for seat in game.seats)
     sides = None if game.teams is None else tuple(
         tuple(players[i] for i in side) for side in game.teams)
-    return FootTable(FootRules.from_spec(game.rules), players, players[game.first_dealer],
+    return HandFootTable(HandFootRules.from_spec(game.rules), players, players[game.first_dealer],
                      sides)
 
 
-def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> FootDeal:
-    return foot_deal_from_json({"went_out": None if record.winner is None
+def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> HandFootDeal:
+    return deal_from_json({"went_out": None if record.winner is None
                                 else players[record.winner], "sides": record.sides},
                                record.number)
 
 
-def fill(record: DealRecord, deal: FootDeal, players: tuple[str, ...]) -> DealRecord:
+def fill(record: DealRecord, deal: HandFootDeal, players: tuple[str, ...]) -> DealRecord:
     record.number = deal.number
     record.outcome = "scored"
     record.winner = None if deal.went_out is None else players.index(deal.went_out)
@@ -73,13 +73,13 @@ def fill(record: DealRecord, deal: FootDeal, players: tuple[str, ...]) -> DealRe
     return record
 
 
-def snapshot(deal: FootDeal, line: FootLine) -> dict[str, Any]:
-    return {"deal": deal.number, "outcome": "scored", **foot_deal_to_json(deal),
+def snapshot(deal: HandFootDeal, line: HandFootLine) -> dict[str, Any]:
+    return {"deal": deal.number, "outcome": "scored", **deal_to_json(deal),
             "scores": {name: s.total for name, s in zip(line.names, line.scores,
                                                         strict=True)}}
 
 
-def check_stored(game: Game, table: FootTable) -> None:
+def check_stored(game: Game, table: HandFootTable) -> None:
     """Its sides are written as the app writes them, and it keeps no rulings (its referee
     answers without keeping any)."""
     expected = None if table.sides is None else [

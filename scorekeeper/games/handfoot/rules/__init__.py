@@ -4,7 +4,7 @@ Hand's, sharing only the cards, the messages and the players' names with it.
 =====================  ===============================================================
 module                 what it rules on
 =====================  ===============================================================
-``options``            :class:`FootRules`, seed 003's values, each a house rule
+``options``            :class:`HandFootRules`, seed 003's values, each a house rule
 ``melds``              one meld: legal or not, clean, dirty or wild, a complete pile
 ``referee``            an opening meld, taking the discard pile, going out
 ``scoring``            one deal's scores, side by side
@@ -14,25 +14,25 @@ module                 what it rules on
 
 from .game import (
     MOST_PLAYERS,
-    FootDeal,
-    FootLine,
-    FootState,
-    FootTable,
+    HandFootDeal,
+    HandFootLine,
+    HandFootState,
+    HandFootTable,
     extend,
     partnership_sides,
     replay,
     side_name,
     teams_of_three,
 )
-from .melds import FootMeldRuling, is_wild, rule_meld
-from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, Contract, FootRules
-from .referee import FootRuling, missing_piles, rule_go_out, rule_opening, rule_pickup
+from .melds import HandFootMeldRuling, is_wild, rule_meld
+from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, Contract, HandFootRules
+from .referee import HandFootRuling, missing_piles, rule_go_out, rule_opening, rule_pickup
 from .scoring import SideResult, SideScore, score_deal
 
 __all__ = [
     "MOST_PLAYERS", "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
-    "Contract", "FootDeal", "FootLine", "FootMeldRuling", "FootRules", "FootRuling",
-    "FootState", "FootTable", "SideResult", "SideScore",
+    "Contract", "HandFootDeal", "HandFootLine", "HandFootMeldRuling", "HandFootRules",
+    "HandFootRuling", "HandFootState", "HandFootTable", "SideResult", "SideScore",
     "extend", "is_wild", "missing_piles", "partnership_sides", "replay", "rule_go_out",
     "rule_meld", "rule_opening", "rule_pickup", "score_deal", "side_name", "teams_of_three",
 ]

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from scorekeeper.rules.messages import N_, fail
 from scorekeeper.rules.names import check_names
 
-from .options import FootRules
+from .options import HandFootRules
 from .scoring import SideResult, SideScore, score_deal
 
 MOST_PLAYERS = 6
@@ -49,11 +49,11 @@ def partnership_sides(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 
 @dataclass(frozen=True)
-class FootTable:
+class HandFootTable:
     """Who plays, in clockwise seating order, in which sides (``None``: everyone plays
     alone), under which rules, and who deals first."""
 
-    rules: FootRules
+    rules: HandFootRules
     players: tuple[str, ...]
     first_dealer: str
     sides: tuple[tuple[str, ...], ...] | None = None
@@ -89,9 +89,9 @@ class FootTable:
 
 
 @dataclass(frozen=True)
-class FootDeal:
+class HandFootDeal:
     """One entry of the log: the player who went out (``None``: the stock ran out) and
-    each side's report, in the order of :attr:`FootTable.units`."""
+    each side's report, in the order of :attr:`HandFootTable.units`."""
 
     number: int
     went_out: str | None
@@ -99,7 +99,7 @@ class FootDeal:
 
 
 @dataclass(frozen=True)
-class FootLine:
+class HandFootLine:
     """A replayed deal: who dealt, its minimum, each side's score and the totals after."""
 
     number: int
@@ -112,11 +112,11 @@ class FootLine:
 
 
 @dataclass(frozen=True)
-class FootState:
+class HandFootState:
     """Everything the sheet shows, derived from the table and the log."""
 
-    table: FootTable
-    deals: tuple[FootLine, ...]
+    table: HandFootTable
+    deals: tuple[HandFootLine, ...]
     team_totals: tuple[int, ...]
     dealer: str | None       # of the next deal; None once the game is over
     minimum: int | None      # the next deal's opening minimum
@@ -154,13 +154,13 @@ class FootState:
                                                strict=True) if total == best for p in side)
 
 
-def _start(table: FootTable) -> FootState:
+def _start(table: HandFootTable) -> HandFootState:
     rules = table.rules
-    return FootState(table, (), tuple(0 for _ in table.units), table.first_dealer,
+    return HandFootState(table, (), tuple(0 for _ in table.units), table.first_dealer,
                      rules.minimum(1), rules.rounds, False, ())
 
 
-def extend(state: FootState, deal: FootDeal) -> FootState:
+def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
     """*state* with *deal* played after it."""
     table, rules = state.table, state.table.rules
     number = state.next_deal
@@ -180,19 +180,19 @@ def extend(state: FootState, deal: FootDeal) -> FootState:
     names = [side_name(side) for side in units]
     scores = score_deal(rules, deal.sides, went_out, names)
     totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
-    line = FootLine(number, state.dealer, rules.minimum(number), deal.went_out, scores,
+    line = HandFootLine(number, state.dealer, rules.minimum(number), deal.went_out, scores,
                     totals, tuple(names))
     finished = number >= rules.rounds
     best = max(totals)
     winners = tuple(p for side, total in zip(units, totals, strict=True) if total == best
                     for p in side) if finished else ()
-    return FootState(table, (*state.deals, line), totals,
+    return HandFootState(table, (*state.deals, line), totals,
                      None if finished else table.left_of(state.dealer),
                      None if finished else rules.minimum(number + 1),
                      rules.rounds - number, finished, winners)
 
 
-def replay(table: FootTable, deals: Sequence[FootDeal]) -> FootState:
+def replay(table: HandFootTable, deals: Sequence[HandFootDeal]) -> HandFootState:
     """The game after *deals*, from the start."""
     state = _start(table)
     for deal in deals:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scorekeeper.rules.cards import Card, NaturalCard, Rank
 from scorekeeper.rules.messages import N_, Message, msg
 
-from .options import FootRules
+from .options import HandFootRules
 
 
 def is_wild(card: Card) -> bool:
@@ -31,7 +31,7 @@ def is_red_three(card: Card) -> bool:
 
 
 @dataclass(frozen=True)
-class FootMeldRuling:
+class HandFootMeldRuling:
     """The verdict on one meld: its ``kind`` (``"clean"``, ``"dirty"`` or ``"wild"``),
     whether it is a ``complete`` pile and its ``value`` in card points."""
 
@@ -47,26 +47,26 @@ class FootMeldRuling:
         return self.valid
 
 
-def rule_meld(cards: Sequence[Card], rules: FootRules) -> FootMeldRuling:
+def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling:
     """Is *cards* a legal Hand and Foot meld, and of which kind?
 
     >>> from scorekeeper.rules.cards import parse_cards
-    >>> r = rule_meld(parse_cards(["9H", "9S", "2C"]), FootRules())
+    >>> r = rule_meld(parse_cards(["9H", "9S", "2C"]), HandFootRules())
     >>> r.valid, r.kind, r.value
     (True, 'dirty', 40)
     """
     count = len(cards)
     shown = " ".join(c.symbol for c in cards)
     if count < 3:
-        return FootMeldRuling(False, msg(N_("Not a meld: a meld needs at least 3 cards, and "
+        return HandFootMeldRuling(False, msg(N_("Not a meld: a meld needs at least 3 cards, and "
                                             "%(cards)s is %(count)d."), cards=shown or "—",
                                          count=count))
     if count > rules.pile_size:
-        return FootMeldRuling(False, msg(N_(
+        return HandFootMeldRuling(False, msg(N_(
             "Not a meld: a meld holds at most %(most)d cards (a complete pile), and "
             "%(cards)s is %(count)d."), most=rules.pile_size, cards=shown, count=count))
     if any(is_three(c) for c in cards):
-        return FootMeldRuling(False, msg(N_(
+        return HandFootMeldRuling(False, msg(N_(
             "Not a meld: threes never meld — red threes are laid apart for their points, "
             "black threes only block the discard pile (%(cards)s)."), cards=shown))
     value = sum(rules.value(c) for c in cards)
@@ -76,11 +76,11 @@ def rule_meld(cards: Sequence[Card], rules: FootRules) -> FootMeldRuling:
         return _ruled("wild", count, value, None, shown, rules)
     ranks = {c.rank for c in naturals}
     if len(ranks) > 1:
-        return FootMeldRuling(False, msg(N_(
+        return HandFootMeldRuling(False, msg(N_(
             "Not a meld: a meld is of one rank, and %(cards)s mixes %(ranks)s."),
             cards=shown, ranks=", ".join(r.value for r in Rank if r in ranks)))
     if len(naturals) < 2 * wilds:
-        return FootMeldRuling(False, msg(N_(
+        return HandFootMeldRuling(False, msg(N_(
             "Not a meld: it needs at least twice as many natural cards as wild ones, and "
             "%(cards)s has %(naturals)d natural and %(wilds)d wild."), cards=shown,
             naturals=len(naturals), wilds=wilds))
@@ -89,7 +89,7 @@ def rule_meld(cards: Sequence[Card], rules: FootRules) -> FootMeldRuling:
 
 
 def _ruled(kind: str, count: int, value: int, rank: Rank | None, shown: str,
-           rules: FootRules) -> FootMeldRuling:
+           rules: HandFootRules) -> HandFootMeldRuling:
     complete = count == rules.pile_size
     names = {"clean": N_("clean"), "dirty": N_("dirty"), "wild": N_("wild")}
     if complete:
@@ -100,4 +100,4 @@ def _ruled(kind: str, count: int, value: int, rank: Rank | None, shown: str,
         reason = msg(N_("%(cards)s is a %(kind)s meld worth %(value)d; %(more)d more cards "
                         "make it a pile."), cards=shown, kind=msg(names[kind]), value=value,
                      more=rules.pile_size - count)
-    return FootMeldRuling(True, reason, kind, complete, value, rank)
+    return HandFootMeldRuling(True, reason, kind, complete, value, rank)

@@ -79,7 +79,7 @@ class Contract:
 
 
 @dataclass(frozen=True)
-class FootRules:
+class HandFootRules:
     """Hand and Foot as a table plays it. Build it with :meth:`from_spec`."""
 
     rounds: int = 4
@@ -102,7 +102,7 @@ class FootRules:
     preset = PRESET
 
     @classmethod
-    def from_spec(cls, spec: object) -> FootRules:
+    def from_spec(cls, spec: object) -> HandFootRules:
         """The rules from ``"hand_and_foot"`` or ``{"preset": "hand_and_foot", option:
         value, ...}``; a value out of bounds or an unknown option is refused, named."""
         if isinstance(spec, str):
@@ -156,7 +156,7 @@ class FootRules:
                 "wild": self.wild_pile}[kind]
 
 
-NAMES = ("rounds", "minimums", *[f.name for f in fields(FootRules)
+NAMES = ("rounds", "minimums", *[f.name for f in fields(HandFootRules)
                                  if f.name not in ("rounds", "minimums")])
 
 

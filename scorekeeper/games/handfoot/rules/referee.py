@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from scorekeeper.rules.cards import Card, NaturalCard, Rank, Suit
 from scorekeeper.rules.messages import N_, Message, fail, msg
 
-from .melds import FootMeldRuling, is_three, is_wild, rule_meld
-from .options import PILE_KINDS, FootRules
+from .melds import HandFootMeldRuling, is_three, is_wild, rule_meld
+from .options import PILE_KINDS, HandFootRules
 
 
 @dataclass(frozen=True)
-class FootRuling:
+class HandFootRuling:
     """A yes or no with the reason to read aloud; ``total`` and ``minimum`` for an
     opening meld."""
 
@@ -28,7 +28,7 @@ class FootRuling:
     reason: Message
     total: int | None = None
     minimum: int | None = None
-    melds: tuple[FootMeldRuling, ...] = ()
+    melds: tuple[HandFootMeldRuling, ...] = ()
 
     @property
     def upheld(self) -> bool:
@@ -41,27 +41,27 @@ def _deal(deal: object) -> int:
     return deal
 
 
-def rule_opening(melds: Sequence[Sequence[Card]], rules: FootRules,
-                 deal: int) -> FootRuling:
+def rule_opening(melds: Sequence[Sequence[Card]], rules: HandFootRules,
+                 deal: int) -> HandFootRuling:
     """Do *melds*, a side's first melds of deal *deal*, reach its minimum? Card values
     only: red threes and pile bonuses never count (seed 003, "Minimum Initial Meld
     Requirements")."""
     minimum = rules.minimum(_deal(deal))
     if not melds:
-        return FootRuling(False, msg(N_("Lay at least one meld.")), 0, minimum)
+        return HandFootRuling(False, msg(N_("Lay at least one meld.")), 0, minimum)
     rulings = tuple(rule_meld(m, rules) for m in melds)
     total = sum(r.value for r in rulings)
     for number, ruling in enumerate(rulings, start=1):
         if not ruling.valid:
-            return FootRuling(False, msg(N_("Meld %(number)d is not valid: %(why)s"),
+            return HandFootRuling(False, msg(N_("Meld %(number)d is not valid: %(why)s"),
                                          number=number, why=ruling.reason),
                               total, minimum, rulings)
     if total < minimum:
-        return FootRuling(False, msg(N_(
+        return HandFootRuling(False, msg(N_(
             "The melds are worth %(total)d in cards, short of the %(minimum)d an opening "
             "meld needs in deal %(deal)d (the points for piles and red threes never count)."),
             total=total, minimum=minimum, deal=deal), total, minimum, rulings)
-    return FootRuling(True, msg(N_(
+    return HandFootRuling(True, msg(N_(
         "The melds are worth %(total)d in cards, enough to open in deal %(deal)d "
         "(%(minimum)d needed)."), total=total, minimum=minimum, deal=deal),
         total, minimum, rulings)
@@ -76,22 +76,22 @@ def _same(card: Card, top: Card) -> bool:
 
 
 def rule_pickup(top: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]],
-                opened: bool, deal: int, rules: FootRules) -> FootRuling:
+                opened: bool, deal: int, rules: HandFootRules) -> HandFootRuling:
     """May a player holding *hand*, whose side has *table* melds (and has *opened* this
     deal or not), take the discard pile with *top* on it? Only *top* and cards from hand
     count: never the other cards about to be taken (seed 003, "The Play")."""
     minimum = rules.minimum(_deal(deal))
     if is_three(top):
-        return FootRuling(False, msg(N_("A three on top of the discard pile blocks it: "
+        return HandFootRuling(False, msg(N_("A three on top of the discard pile blocks it: "
                                         "nobody may take the pile.")))
     matching = [c for c in hand if _same(c, top)]
     if len(matching) < 2:
-        return FootRuling(False, msg(N_(
+        return HandFootRuling(False, msg(N_(
             "Taking the pile needs two cards in hand matching the top card %(top)s, to meld "
             "with it at once; this hand holds %(count)d."), top=top.symbol,
             count=len(matching)))
     if is_wild(top):
-        return FootRuling(True, msg(N_(
+        return HandFootRuling(True, msg(N_(
             "Yes: the two matching wild cards and %(top)s make a wild meld at once."),
             top=top.symbol))
     assert isinstance(top, NaturalCard)  # a wild top card was answered above
@@ -104,23 +104,23 @@ def rule_pickup(top: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]]
     # them; otherwise they must finish it as a pile and start another (the seed's eights).
     if open_meld is not None and len(open_meld) + 3 > rules.pile_size and not _finishes(
             open_meld, naturals, len(wilds), rules):
-        return FootRuling(False, msg(N_(
+        return HandFootRuling(False, msg(N_(
             "No: the side already has an unfinished meld of %(rank)s, and a side may not "
             "hold two. The top card and the cards in hand must finish that pile and start "
             "a new meld of three, which they cannot."), rank=top.symbol[:-1]))
     if not opened:
         best = _best_opening(top, rank, hand, rules)
         if best < minimum:
-            return FootRuling(False, msg(N_(
+            return HandFootRuling(False, msg(N_(
                 "No: the side has not opened, and the top card with the cards in hand make "
                 "at most %(best)d, short of the %(minimum)d deal %(deal)d needs (the other "
                 "cards of the pile never count)."), best=best, minimum=minimum, deal=deal),
                 best, minimum)
-        return FootRuling(True, msg(N_(
+        return HandFootRuling(True, msg(N_(
             "Yes, if the melds laid with %(top)s and two cards from hand reach %(minimum)d "
             "(they can make up to %(best)d); the other cards taken never count."),
             top=top.symbol, minimum=minimum, best=best), best, minimum)
-    return FootRuling(True, msg(N_(
+    return HandFootRuling(True, msg(N_(
         "Yes: meld %(top)s at once with two matching cards from hand, then take up to "
         "seven cards of the pile."), top=top.symbol))
 
@@ -130,7 +130,7 @@ def _rank(meld: Sequence[Card]) -> Rank | None:
     return ranks.pop() if len(ranks) == 1 else None
 
 
-def _finishes(meld: Sequence[Card], naturals: int, wilds: int, rules: FootRules) -> bool:
+def _finishes(meld: Sequence[Card], naturals: int, wilds: int, rules: HandFootRules) -> bool:
     """Can *naturals* cards of the meld's rank (the top card among them) and up to *wilds*
     wild cards finish *meld* as a pile and start a new legal meld of its rank?"""
     have_n = sum(1 for c in meld if not is_wild(c))
@@ -146,7 +146,7 @@ def _finishes(meld: Sequence[Card], naturals: int, wilds: int, rules: FootRules)
     return False
 
 
-def _best_opening(top: Card, rank: Rank, hand: Sequence[Card], rules: FootRules) -> int:
+def _best_opening(top: Card, rank: Rank, hand: Sequence[Card], rules: HandFootRules) -> int:
     """The most the melds laid when taking the pile can be worth: the top card's meld and
     any others from hand, wild cards where they add most. A bound the referee states, not
     the melds the player will choose."""
@@ -174,7 +174,7 @@ def _best_opening(top: Card, rank: Rank, hand: Sequence[Card], rules: FootRules)
 
 
 def rule_go_out(piles: Mapping[str, object], partner_in_foot: bool | None,
-                rules: FootRules) -> FootRuling:
+                rules: HandFootRules) -> HandFootRuling:
     """May a player go out, the side having *piles* complete piles by kind, and the
     partner (``None`` for a player without one) having played from the foot?"""
     counts = {}
@@ -186,17 +186,17 @@ def rule_go_out(piles: Mapping[str, object], partner_in_foot: bool | None,
         counts[kind] = value
     missing = missing_piles(counts, rules)
     if missing is not None:
-        return FootRuling(False, msg(N_("Not yet: the side still needs more complete piles "
+        return HandFootRuling(False, msg(N_("Not yet: the side still needs more complete piles "
                                         "(%(missing)s)."), missing=missing))
     if partner_in_foot is False:
-        return FootRuling(False, msg(N_(
+        return HandFootRuling(False, msg(N_(
             "Not yet: the partner must have picked up the foot and played from it first.")))
-    return FootRuling(True, msg(N_(
+    return HandFootRuling(True, msg(N_(
         "Yes, with the partner's permission: the side has its piles; meld every card left, "
         "or all but one and discard it.")))
 
 
-def missing_piles(piles: Mapping[str, int], rules: FootRules) -> tuple[Message, ...] | None:
+def missing_piles(piles: Mapping[str, int], rules: HandFootRules) -> tuple[Message, ...] | None:
     """The piles a side lacks to go out, one message per kind ("clean: 1"), or ``None``
     when it has them all."""
     contract = rules.contract.as_dict()

@@ -16,7 +16,7 @@ from scorekeeper.rules.cards import Card, check_copies
 from scorekeeper.rules.messages import N_, fail
 
 from .melds import is_red_three, is_three
-from .options import PILE_KINDS, FootRules
+from .options import PILE_KINDS, HandFootRules
 from .referee import missing_piles
 
 #: Cards in a pack, and of them wild (four twos, two jokers) and threes.
@@ -58,7 +58,7 @@ class SideScore:
 COUNTS = ("clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")
 
 
-def score_deal(rules: FootRules, sides: Sequence[SideResult], went_out: int | None,
+def score_deal(rules: HandFootRules, sides: Sequence[SideResult], went_out: int | None,
                names: Sequence[str]) -> tuple[SideScore, ...]:
     """Each side's score (in the order of *sides*, named by *names* in messages); the side
     at *went_out* went out, ``None`` when the stock ran out."""
@@ -103,7 +103,7 @@ def score_deal(rules: FootRules, sides: Sequence[SideResult], went_out: int | No
     return tuple(scores)
 
 
-def _points(rules: FootRules, name: str, points: int | None,
+def _points(rules: HandFootRules, name: str, points: int | None,
             cards: tuple[Card, ...] | None, *, melded: bool) -> int:
     if points is not None and cards is not None:
         raise fail(N_("%(side)s: give the points or the cards, not both."), side=name)
@@ -120,7 +120,7 @@ def _points(rules: FootRules, name: str, points: int | None,
     return points
 
 
-def _check_piles(rules: FootRules, name: str, piles: dict[str, int],
+def _check_piles(rules: HandFootRules, name: str, piles: dict[str, int],
                  melded: int | None) -> None:
     """Piles are melded cards too: the points melded cannot be less than the cheapest
     cards that make them (seven fours; five fours and two twos; seven twos)."""
@@ -138,7 +138,7 @@ def _check_piles(rules: FootRules, name: str, piles: dict[str, int],
                       "(at least %(least)d)."), side=name, melded=melded, least=least)
 
 
-def _check_packs(rules: FootRules, sides: Sequence[SideResult], packs: int) -> None:
+def _check_packs(rules: HandFootRules, sides: Sequence[SideResult], packs: int) -> None:
     """More piles than the packs could make is a slip: every pile takes *pile_size*
     cards that are not threes, and wild and dirty piles take wild cards."""
     size = rules.pile_size
