@@ -158,12 +158,16 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     return device.remember(response, game.id)
 
 
-def _context(game: Game, kind: GameKind, state: Any, form: Any) -> dict[str, Any]:
+def _context(game: Game, kind: GameKind, state: Any, form: Any, *,
+             whole: bool = True) -> dict[str, Any]:
+    """What the game's templates show; a part that shows no more than the deal form and
+    the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings
+    read)."""
     return dict(game=game, kind=kind, state=state, table=state.table, form=form,
                 undo_form=FlaskForm(), say=say, live=live.for_game(game),
                 version=version_of(game), deck=DECK,
                 preset_name=kind.pages.preset_names.get(state.table.rules.preset),
-                **kind.pages.context(game, state))
+                **kind.pages.context(game if whole else None, state))
 
 
 def saved_part(game: Game, state: Any) -> Response:
@@ -171,8 +175,9 @@ def saved_part(game: Game, state: Any) -> Response:
     row, the totals and where the game stands (templates/games/_saved.html), the same few
     KB however long the game. The live part is told the version it now shows."""
     kind = kind_of(game.rules)
-    context = _context(game, kind, state, _deal_form(kind, state.table, state.next_deal)) | (
-        dict(editable=True, sheet=kind.pages.sheet(state)))
+    form = _deal_form(kind, state.table, state.next_deal)
+    context = _context(game, kind, state, form, whole=False) | dict(
+        editable=True, sheet=kind.pages.sheet(state))
     response = make_response(render_template("games/_saved.html", **context))
     response.headers["HX-Retarget"] = "#record"
     response.headers["HX-Reswap"] = "outerHTML"
@@ -279,7 +284,7 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
         form.version.data = version_of(game)
     state = state_of(game)
     return render_template(
-        "games/edit.html", **_context(game, kind, state, form), number=number,
+        "games/edit.html", **_context(game, kind, state, form, whole=False), number=number,
         form_error=error, offer=offer, form_note=note,
         action=url_for("games.edit", game_id=game.id, number=number)), (
         422 if request.method == "POST" and note is None else 200)
