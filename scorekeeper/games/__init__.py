@@ -14,11 +14,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the protocol's module reads the database's models
-    from .kind import GameKind
+    from .kind import AnyKind
 
 
 @cache
-def games() -> tuple[GameKind, ...]:
+def games() -> tuple[AnyKind, ...]:
     """Every game, the first being the one a preset no game knows is handed to, so its
     rules refuse it with their own sentence."""
     from .hand.kind import HAND
@@ -32,7 +32,7 @@ def preset_of(rules: object) -> object:
     return rules.get("preset") if isinstance(rules, Mapping) else rules
 
 
-def kind_of(rules: object) -> GameKind:
+def kind_of(rules: object) -> AnyKind:
     """The game whose rules *rules* are (a preset's name, or rules as stored)."""
     preset = preset_of(rules)
     for kind in games():
@@ -41,7 +41,7 @@ def kind_of(rules: object) -> GameKind:
     return games()[0]
 
 
-def kind_named(name: str) -> GameKind | None:
+def kind_named(name: str) -> AnyKind | None:
     """The game called *name* in code (``hand``), if there is one."""
     return next((kind for kind in games() if kind.name == name), None)
 

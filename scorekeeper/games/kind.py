@@ -6,7 +6,7 @@ rules mean stays inside its own package (docs/architecture.md, "Adding a game").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from ..models import DealRecord, Game
@@ -21,13 +21,6 @@ class Table(Protocol):
 
     @property
     def rules(self) -> Any: ...
-
-
-class Line(Protocol):
-    """One replayed deal of a game's sheet."""
-
-    @property
-    def number(self) -> int: ...
 
 
 class State(Protocol):
@@ -57,6 +50,12 @@ class Deal(Protocol):
 
     @property
     def number(self) -> int: ...
+
+
+# A game's own table, deal and state types, as its kind is checked against the protocol.
+TableT = TypeVar("TableT", bound=Table)
+DealT = TypeVar("DealT", bound=Deal)
+StateT = TypeVar("StateT", bound=State)
 
 
 class Unfit(ValueError):
@@ -158,9 +157,11 @@ class GamePages(Protocol):
         ...
 
 
-class GameKind(Protocol):
-    """Everything shared code asks of one game. A game's package builds one object that
-    has these, and the registry (:mod:`scorekeeper.games`) lists it."""
+class GameKind(Protocol[TableT, DealT, StateT]):
+    """Everything shared code asks of one game, over the game's own table, deal and state
+    types (each with at least what :class:`Table`, :class:`Deal` and :class:`State` say
+    shared code reads). A game's package builds one object that has these, and the
+    registry (:mod:`scorekeeper.games`) lists it."""
 
     @property
     def name(self) -> str:
@@ -201,31 +202,31 @@ class GameKind(Protocol):
         :class:`~scorekeeper.codec.PayloadError` says what is wrong."""
         ...
 
-    def table_of(self, game: Game) -> Any:
+    def table_of(self, game: Game) -> TableT:
         """The engine's table for a stored game."""
         ...
 
-    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> Any:
+    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> DealT:
         """The deal a stored row describes (the reverse of :meth:`fill`)."""
         ...
 
-    def fill(self, record: DealRecord, deal: Any, players: tuple[str, ...]) -> DealRecord:
+    def fill(self, record: DealRecord, deal: DealT, players: tuple[str, ...]) -> DealRecord:
         """*record* holding *deal*, every column as the app writes it."""
         ...
 
-    def replay(self, table: Any, log: list[Any]) -> Any:
+    def replay(self, table: TableT, log: list[DealT]) -> StateT:
         """The game's state after *log*: :class:`RulesError` when it does not hold."""
         ...
 
-    def extend(self, state: Any, deal: Any) -> Any:
+    def extend(self, state: StateT, deal: DealT) -> StateT:
         """*state* one deal longer, without replaying the deals before."""
         ...
 
-    def snapshot(self, deal: Any, line: Any) -> dict[str, Any]:
+    def snapshot(self, deal: DealT, line: Any) -> dict[str, Any]:
         """A deal for the audit trail: the body that records it again, with its scores."""
         ...
 
-    def check_stored(self, game: Game, table: Any) -> None:
+    def check_stored(self, game: Game, table: TableT) -> None:
         """What a backup holds beyond the deals (its sides, its kept rulings) is what
         this game writes: :class:`Unfit` otherwise."""
         ...
@@ -233,12 +234,12 @@ class GameKind(Protocol):
     # --- JSON ------------------------------------------------------------------------
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
-                       spec: object | None) -> Any:
+                       spec: object | None) -> DealT:
         """Deal *number* as a body reports it, under the game's rules as stored (*spec*;
         ``None`` for a deal the app wrote itself, as the audit trail keeps it)."""
         ...
 
-    def state_to_json(self, game_id: str, state: Any, log: list[Any], version: str,
+    def state_to_json(self, game_id: str, state: StateT, log: list[DealT], version: str,
                       url: str) -> dict[str, Any]:
         """The game's state as the API answers it."""
         ...
@@ -272,3 +273,7 @@ def brief(value: object) -> str:
     """*value* as a message about a stored game quotes it: never more than a line."""
     text = repr(value) if not isinstance(value, BaseException) else str(value)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+#: A game of any kind, as the registry hands it to shared code.
+AnyKind = GameKind[Any, Any, Any]

@@ -31,7 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..codec import PayloadError
 from ..extensions import db, htmx
 from ..games import games, kind_of
-from ..games.kind import GameKind
+from ..games.kind import AnyKind
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
@@ -112,7 +112,7 @@ def new() -> ResponseReturnValue:
                                                    for preset in kind.presets}), status
 
 
-def _deal_form(kind: GameKind, table: Any, number: int, data: Any = None,
+def _deal_form(kind: AnyKind, table: Any, number: int, data: Any = None,
                record: Any = None) -> Any:
     """The deal form of *table*'s game: holding *data* as sent, or fresh for deal
     *number* (holding *record*, to correct it)."""
@@ -158,7 +158,7 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     return device.remember(response, game.id)
 
 
-def _context(game: Game, kind: GameKind, state: Any, form: Any, *,
+def _context(game: Game, kind: AnyKind, state: Any, form: Any, *,
              whole: bool = True) -> dict[str, Any]:
     """What the game's templates show; a part that shows no more than the deal form and
     the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings

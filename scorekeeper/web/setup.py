@@ -14,7 +14,7 @@ from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ..games import games, kind_of, preset_of
-from ..games.kind import GameKind
+from ..games.kind import AnyKind
 from ..ui.forms import choices, pin_digits
 
 
@@ -25,7 +25,7 @@ class NewGameForm(FlaskForm):
     pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), pin_digits])
 
     @property
-    def kind(self) -> GameKind:
+    def kind(self) -> AnyKind:
         """The game whose preset is chosen."""
         return kind_of(self.preset.data)
 

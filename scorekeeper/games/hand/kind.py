@@ -75,4 +75,4 @@ class Hand:
         return dict(PRESET_NOTES)
 
 
-HAND: GameKind = Hand()
+HAND: GameKind[Table, Deal, GameState] = Hand()

@@ -101,4 +101,4 @@ class HandFoot:
         return {PRESET: PRESET_NOTE}
 
 
-HANDFOOT: GameKind = HandFoot()
+HANDFOOT: GameKind[HandFootTable, HandFootDeal, HandFootState] = HandFoot()
