@@ -4,9 +4,12 @@ branch (issue 20: keeping a ruling on a Hand and Foot game was one)."""
 
 from __future__ import annotations
 
+import html
+import json
+
 import pytest
 from every_game import API, GAMES, SAMPLES, start
-from pagework import path_of, routes
+from pagework import HX, XSS, path_of, routes
 
 from scorekeeper.games import games, kind_named, kind_of, presets
 
@@ -66,3 +69,26 @@ def test_every_referee_question_of_a_stored_game_opens(client, game):
     for check in SAMPLES[game].checks:
         answer = client.get(f"/games/{game_id}/referee/{check}", follow_redirects=True)
         assert answer.status_code == 200, (check, answer.status_code)
+
+
+def _with_first_player_named(game: str, name: str) -> tuple[dict, dict]:
+    """The sample game of *game* and its first deal, its first player renamed *name*."""
+    sample = SAMPLES[game]
+    first = json.dumps(sample.create["players"][0])
+    create, deal = (json.loads(json.dumps(body).replace(first, json.dumps(name)))
+                    for body in (sample.create, sample.first_deal))
+    return create, deal
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("path", ["/games/{id}", "/games/{id}/print", "/", "/history",
+                                  "/games/{id}/deals/1/edit", "/games/{id}/changes"])
+def test_a_players_name_is_escaped_in_every_games_pages(client, game, path):
+    create, deal = _with_first_player_named(game, XSS)
+    game_id = client.post(f"{API}/games", json=create).get_json()["id"]
+    assert client.post(f"{API}/games/{game_id}/deals", json=deal).status_code == 201
+    client.get(f"/games/{game_id}")  # opened on this phone: home and history list it
+    for headers in ({}, HX):
+        text = client.get(path.format(id=game_id), headers=headers).text
+        assert XSS not in text
+        assert html.escape(XSS, quote=False) in text
