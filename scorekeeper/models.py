@@ -1,6 +1,6 @@
 """Stored games: the table (rules, seats, first dealer) and the log of deals with each
 player's result. Nothing derived — totals, dealers, the end of the game — is stored: it is
-replayed from the log by :func:`scorekeeper.games.hand.rules.replay` whenever it is needed.
+replayed from the log by the game's own engine (its kind's ``replay``) whenever it is needed.
 
 Columns use only portable types (JSON, not SQLite specifics) so the same models run on
 PostgreSQL through ``DATABASE_URL``.
@@ -23,6 +23,16 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import DeclarativeBase as Model
 else:
     Model = db.Model
+
+
+# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
+# (positions, numbers and points).
+INT_MAX = 2**31 - 1
+
+
+def fits_integer_column(value: object) -> bool:
+    """Whether *value* is a whole number an integer column holds (a backup's, say)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
 
 
 def new_game_id() -> str:

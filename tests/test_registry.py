@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 from every_game import API, GAMES, SAMPLES, start
@@ -92,3 +93,16 @@ def test_a_players_name_is_escaped_in_every_games_pages(client, game, path):
         text = client.get(path.format(id=game_id), headers=headers).text
         assert XSS not in text
         assert html.escape(XSS, quote=False) in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_new_game_form_shows_the_chosen_games_own_fields(client, game):
+    """Each game's setup parts are marked with its name; the chosen game's are shown, the
+    others hidden (static/app.js follows the choice), and all of them without JavaScript
+    (static/noscript.css, linked inside <noscript>)."""
+    preset = SAMPLES[game].create["rules"]
+    text = client.post("/new", data={"preset": preset, "move": "up-1"}).text
+    parts = re.findall(r'<div class="for-game" data-game="([a-z]+)"( hidden)?>', text)
+    assert {name for name, _hidden in parts} == set(GAMES)
+    assert all(bool(hidden) is (name != game) for name, hidden in parts)
+    assert re.search(r'<noscript><link rel="stylesheet" href="/static/noscript\.css', text)

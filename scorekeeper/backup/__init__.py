@@ -33,10 +33,18 @@ from ..codec import PayloadError
 from ..extensions import db
 from ..games import kind_of
 from ..games.kind import Unfit, brief
-from ..models import AuditEntry, DealRecord, Game, HandRecord, RulingRecord, Seat
+from ..models import (
+    AuditEntry,
+    DealRecord,
+    Game,
+    HandRecord,
+    RulingRecord,
+    Seat,
+    fits_integer_column,
+)
 from ..rules import RulesError
 from ..storage import log_of, table_of
-from .columns import BadFile, value_of, values_of, whole
+from .columns import BadFile, value_of, values_of
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 1
@@ -306,7 +314,7 @@ def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> No
     if unknown := set(snapshot) - kind.snapshot_fields:
         raise BadFile(where, f"unknown field {brief(sorted(unknown)[0])}")
     deal = snapshot.get("deal")
-    if not whole(deal) or deal != number:
+    if not fits_integer_column(deal) or deal != number:
         raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
     scores = snapshot.get("scores")
     if scores is not None and not (isinstance(scores, dict) and all(

@@ -12,6 +12,7 @@ import click
 from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, String, inspect
 
 from ..games.kind import brief
+from ..models import INT_MAX, fits_integer_column
 
 
 class BadFile(click.ClickException):
@@ -21,9 +22,6 @@ class BadFile(click.ClickException):
         super().__init__(f"{where}: {message.rstrip('.')}. Nothing was imported.")
 
 
-# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
-# (positions, numbers and points).
-INT_MAX = 2**31 - 1
 # Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
 # than anything the app writes there (names of 40 characters, card codes, at most the 108
 # cards of two packs).
@@ -35,10 +33,6 @@ JSON_DEPTH = 10
 # set) to well before the last year Python's dates hold.
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
-
-
-def whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
 
 
 # Columns added after the first exports (all may be null): a file written before one
@@ -79,7 +73,7 @@ def value_of(value: object, column: ColumnElement[Any], where: str) -> object:
             return value
         raise BadFile(where, "must be true or false")
     if isinstance(kind, Integer):
-        if whole(value):
+        if fits_integer_column(value):
             return value
         raise BadFile(where, f"must be a whole number from 0 to {INT_MAX}")
     if isinstance(kind, String):

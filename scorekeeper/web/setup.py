@@ -19,9 +19,9 @@ from ..ui.forms import choices, pin_digits
 
 
 class NewGameForm(FlaskForm):
-    """The shared fields; :func:`new_game_form` adds each game's."""
+    """The table PIN, and what every game's setup does; :func:`new_game_form` makes the
+    class with the presets, the seats, who deals first and each game's own fields."""
 
-    first_dealer = RadioField(_l("Who deals first"), default="random")
     pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), pin_digits])
 
     @property

@@ -138,18 +138,16 @@ def standalone(check: str, preset: str, presets: Mapping[str, Any]) -> BaseRespo
                    table_sizes=_table_sizes(preset)[0])
 
 
-# Until told, the referee assumes the table a preset's own values are written for: four
-# players (the Kuwaiti form's two packs and bar of 91).
-USUAL_TABLE = 4
-
-
 def _table_sizes(preset: str) -> tuple[tuple[int, ...], int | None]:
     """The table sizes the standalone referee asks about (those that change the rules),
     and the one it assumes until told."""
     rules = PRESETS.get(preset)
     if rules is None or not rules.table_sizes:
         return (), None
-    return rules.table_sizes, USUAL_TABLE
+    # Until told, the table the preset's own values are written for (the Kuwaiti form's
+    # two packs and bar of 91: four players).
+    usual = next(n for n in rules.table_sizes if Rules.for_table(preset, n) == rules)
+    return rules.table_sizes, usual
 
 
 def _players(preset: str, args: Any) -> tuple[int | None, str | None]:

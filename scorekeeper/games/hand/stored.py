@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorekeeper.codec import PayloadError
-from scorekeeper.models import Game
+from scorekeeper.models import INT_MAX, Game
+from scorekeeper.models import fits_integer_column as _whole
 
 from ..kind import Unfit, brief
 from .referee import decide
 from .rules import Check, Rules, RulesError, Table
-
-# Every integer column is an INTEGER, 32 bits on PostgreSQL.
-INT_MAX = 2**31 - 1
 
 
 def check_stored(game: Game, table: Table) -> None:
@@ -70,10 +68,6 @@ def _check_rulings(game: Game, rules: Rules) -> None:
 
 def _cards(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(card, str) for card in value)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
 
 
 # What each field of a kept question must be, and the sentence saying so.
