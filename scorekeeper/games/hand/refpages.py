@@ -146,7 +146,8 @@ def _table_sizes(preset: str) -> tuple[tuple[int, ...], int | None]:
         return (), None
     # Until told, the table the preset's own values are written for (the Kuwaiti form's
     # two packs and bar of 91: four players).
-    usual = next(n for n in rules.table_sizes if Rules.for_table(preset, n) == rules)
+    usual = next((n for n in rules.table_sizes if Rules.for_table(preset, n) == rules),
+                 None)
     return rules.table_sizes, usual
 
 
