@@ -124,7 +124,7 @@ def test_cards_are_counted_and_a_red_three_left_is_caught(client):
     (won(1, "Ann", OUT, {**BEHIND, "left_cards": ["XX"]}), "XX"),
     (won(1, "Ann", OUT, {"melded_cards": ["3H", "9S"]}), "threes are never"),
     (won(1, "Ann", OUT, {**BEHIND, "melded": 5000, "melded_cards": ["9S"]}), "not both"),
-    (won(1, "Ann", OUT, {**BEHIND, "clean_piles": 30, "melded": 90000}),
+    (won(1, "Ann", OUT, {**BEHIND, "clean_piles": 30, "melded": 2000}),
      "More piles than"),
     (won(1, "Ann", OUT, {**BEHIND, "melded": 60}), "less than its complete piles"),
     (won(1, "Ann", OUT, "behind"), "Side 2"),

@@ -112,6 +112,9 @@ def test_rules_listing_defaults_are_allowed_values(listing):
                 assert all(option["min"] <= v <= option["max"] for v in value.values())
             elif value is None:
                 assert option["nullable"], (preset, name)
+            elif "values" in option:  # Hand and Foot's points by rank
+                assert all(option["values"]["min"] <= v <= option["values"]["max"]
+                           for v in value.values())
             elif "choices" in option:
                 assert value in option["choices"], (preset, name)
             else:

@@ -151,7 +151,9 @@ def test_the_opening_meld_reaches_the_deals_minimum(deal, melds, valid):
     """Seed 003 "Minimum Initial Meld Requirements": "Round 1 50 points, Round 2 90,
     Round 3 120, Round 4 150"; "Red threes do not count towards this minimum; nor does
     the bonus for a seven card pile, so for example seven sixes count only 35 points"."""
-    ruling = rule_opening([cards(m) for m in melds], RULES, deal)
+    rules = RULES if deal <= 4 else HandFootRules.from_spec(
+        {"preset": "hand_and_foot", "rounds": deal})
+    ruling = rule_opening([cards(m) for m in melds], rules, deal)
     assert ruling.valid is valid, str(ruling.reason)
     assert ruling.minimum == [50, 90, 120, 150][min(deal, 4) - 1]
 

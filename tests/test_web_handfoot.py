@@ -207,7 +207,7 @@ def test_the_view_only_page_and_exports_serve(client, app):
 @pytest.mark.parametrize(("path", "reason"), [
     ("meld?cards=9H+9S+2C", "is a dirty meld worth 40"),
     ("initial-meld?melds=9H+9S+9C+2C&deal=2", "short of the 90"),
-    ("pickup?top=9H&hand=9S+9C+2C&deal=1", "Yes, if the melds laid with 9♥"),
+    ("pickup?top=9H&hand=9S+9C+2C&deal=1", "Yes: these cards make up to 50"),
     ("go-out?clean=2&dirty=1&wild=1&partner=yes", "(dirty: 1)"),
     ("go-out?clean=2&dirty=2&wild=1&partner=no", "picked up the foot"),
 ])

@@ -13,9 +13,12 @@ from scorekeeper.rules import parse_cards
 from scorekeeper.rules.messages import N_, msg
 
 from .rules import HandFootDeal, HandFootRules, HandFootState, HandFootTable, SideResult
-from .rules.scoring import COUNTS, SideScore
+from .rules.house import RANKS
+from .rules.scoring import COUNTS, HOUSE_COUNTS, SideScore
 
-SIDE_FIELDS = (*COUNTS, "melded", "melded_cards", "left", "left_cards")
+BY_KIND = ("melded_by_kind", "left_by_kind")
+SIDE_FIELDS = (*COUNTS, "melded", "melded_cards", "left", "left_cards", *BY_KIND,
+               *HOUSE_COUNTS, "rank_piles", "first_meld")
 
 
 def _side(data: object, place: int) -> SideResult:
@@ -28,7 +31,7 @@ def _side(data: object, place: int) -> SideResult:
                                       "has %(fields)s."), number=place, field=str(key),
                                    fields=", ".join(SIDE_FIELDS)))
     values: dict[str, Any] = {}
-    for key in (*COUNTS, "melded", "left"):
+    for key in (*COUNTS, *HOUSE_COUNTS, "melded", "left"):
         value = data.get(key)
         if value is None:
             continue
@@ -39,6 +42,29 @@ def _side(data: object, place: int) -> SideResult:
     for key in ("melded_cards", "left_cards"):
         if data.get(key) is not None:
             values[key] = parse_cards(data[key])
+    for key in BY_KIND:
+        counts = data.get(key)
+        if counts is None:
+            continue
+        if not isinstance(counts, dict) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in counts.values()):
+            raise PayloadError(msg(N_("Side %(number)d: “%(field)s” counts cards by kind, "
+                                      "like {\"joker\": 1, \"eight_to_king\": 12}."),
+                                   number=place, field=key))
+        values[key] = tuple((str(k), n) for k, n in counts.items())
+    special = data.get("rank_piles")
+    if special is not None:
+        if not isinstance(special, dict) or not all(
+                isinstance(k, str) and k.upper() in RANKS and isinstance(n, int)
+                and not isinstance(n, bool) and 0 <= n <= 99 for k, n in special.items()):
+            raise PayloadError(msg(N_("Side %(number)d: “rank_piles” counts the special "
+                                      "piles by rank, like {\"7\": 1}."), number=place))
+        values["rank_piles"] = tuple((RANKS[k.upper()], n) for k, n in special.items() if n)
+    if data.get("first_meld") is not None:
+        if not isinstance(data["first_meld"], bool):
+            raise PayloadError(msg(N_("Side %(number)d: “first_meld” is true or false."),
+                                   number=place))
+        values["first_meld"] = data["first_meld"]
     return SideResult(**values)
 
 
@@ -61,14 +87,22 @@ def deal_from_json(data: Mapping[str, Any], number: int) -> HandFootDeal:
 
 
 def side_to_json(side: SideResult) -> dict[str, Any]:
-    """A side's report as sent (fields left out stay out)."""
+    """A side's report as sent (fields left out stay out, a house count only where
+    given)."""
     out: dict[str, Any] = {key: getattr(side, key) for key in COUNTS}
-    for key in ("melded", "left"):
+    for key in ("melded", "left", *(k for k in HOUSE_COUNTS if getattr(side, k))):
         if getattr(side, key) is not None:
             out[key] = getattr(side, key)
     for key in ("melded_cards", "left_cards"):
         if getattr(side, key) is not None:
             out[key] = cards_out(getattr(side, key))
+    for key in BY_KIND:
+        if getattr(side, key) is not None:
+            out[key] = dict(getattr(side, key))
+    if side.rank_piles:
+        out["rank_piles"] = {rank.value: n for rank, n in side.rank_piles}
+    if side.first_meld:
+        out["first_meld"] = True
     return out
 
 
@@ -77,8 +111,15 @@ def deal_to_json(deal: HandFootDeal) -> dict[str, Any]:
 
 
 def score_json(score: SideScore) -> dict[str, int]:
-    return {"cards": score.cards, "piles": score.piles, "red_threes": score.red_threes,
-            "going_out": score.going_out, "total": score.total}
+    out = {"cards": score.cards, "piles": score.piles, "red_threes": score.red_threes,
+           "going_out": score.going_out, "total": score.total}
+    if score.bonuses:  # first meld and perfect draws, where the house scores them
+        out["bonuses"] = score.bonuses
+    return out
+
+
+def _minimum(value: int | tuple[int, ...] | None) -> int | list[int] | None:
+    return list(value) if isinstance(value, tuple) else value
 
 
 def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], version: str,
@@ -101,7 +142,8 @@ def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], v
             "outcome": "scored",
             "dealer": line.dealer,
             "round": line.number,
-            "minimum": line.minimum,
+            "minimum": _minimum(line.minimum),
+            "contract": rules.contract_for(line.number).as_dict(),
             # Each player's side's score, so a sheet by player reads as in Hand.
             "scores": {p: line.scores[i].total for i, side in enumerate(units)
                        for p in side},
@@ -115,7 +157,9 @@ def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], v
         "next_deal": state.next_deal,
         "round": None if state.finished else state.next_deal,
         "attempt": None if state.finished else 1,
-        "minimum": state.minimum,
+        "minimum": _minimum(state.minimum),
+        "contract": None if state.finished else rules.contract_for(state.next_deal).as_dict(),
+        "target": rules.target,
         "scored_rounds": len(state.deals),
         "rounds_to_play": state.rounds_to_play,
         "tie_break": False,

@@ -16,7 +16,7 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from scorekeeper.ui.forms import choices
 
 from .rules import PRESET, HandFootDeal, HandFootTable, partnership_sides, teams_of_three
-from .rules.options import MOST_ROUNDS
+from .rules.house import MOST_ROUNDS
 from .rules.scoring import COUNTS
 
 #: The steppers of a side, with their labels.

@@ -88,10 +88,12 @@ class HandFoot:
         docs = {
             **{name: option.describe() | {"doc": gettext(option.doc)}
                for name, option in OPTIONS.items()},
-            **{name: described | {"doc": gettext(str(described["doc"])), "nullable": False}
+            **{name: described | {"doc": gettext(str(described["doc"])),
+                      "nullable": described.get("nullable", False)}
                for name, described in STRUCTURED.items()}}
         return {"presets": {PRESET: {"game": PRESET, "note": gettext(PRESET_NOTE),
-                                     "options": HandFootRules().to_dict(), "option_docs": docs}},
+                                     "options": HandFootRules().to_dict(every=True),
+                                     "option_docs": docs}},
                 "options": {}}
 
     def openapi(self) -> dict[str, Any]:

@@ -17,11 +17,26 @@ RULES = {"type": "object", "required": ["preset"],
          | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
          "additionalProperties": False}
 # A side's report in a deal.
+BY_KIND = {"type": "object", "description": "Cards counted by kind (joker, two, ace, "
+           "eight_to_king, four_to_seven, black_three, red_three) or by rank (\"9\")",
+           "additionalProperties": {"type": "integer", "minimum": 0}}
 SIDE = {"type": "object", "additionalProperties": False, "properties": {
     **{count: {"type": "integer", "minimum": 0} for count in (
-        "clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")},
+        "clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught",
+        "dirty_wild_piles", "black_three_piles", "perfect_draws")},
     "melded": {"type": "integer", "minimum": 0}, "melded_cards": CARDS,
-    "left": {"type": "integer", "minimum": 0}, "left_cards": CARDS}}
+    "left": {"type": "integer", "minimum": 0}, "left_cards": CARDS,
+    "melded_by_kind": BY_KIND, "left_by_kind": BY_KIND,
+    "rank_piles": {"type": "object", "description": "Special clean piles by rank, counted "
+                   "among the clean piles", "additionalProperties": {"type": "integer"}},
+    "first_meld": {"type": "boolean"}}}
+MINIMUM = {"type": ["integer", "array", "null"], "items": {"type": "integer"},
+           "description": "Hand and Foot: the opening minimum, or one per side where "
+                          "minimums go by the side's running total"}
+CONTRACT = {"type": ["object", "null"], "additionalProperties": {"type": "integer"},
+            "description": "Hand and Foot: the complete piles a side needs to go out"}
+TOTAL = {"type": "integer", "description": "Hand and Foot: the side's running total, where "
+                                           "minimums go by score"}
 SIDES = {"type": "array", "items": {"$ref": "#/components/schemas/Side"}}
 MELD = {"type": "object", "properties": {
     "valid": {"type": "boolean"},
@@ -42,7 +57,7 @@ REFEREE = {
         "Rule on a first meld of several melds against the bar in force",
         {"melds": {"type": "array", "items": CARDS},
          "deal": {**DEAL, "description": "Hand and Foot: the deal, whose minimum applies"},
-         "_required": ["melds"]},
+         "total": TOTAL, "_required": ["melds"]},
         {"type": "object", "properties": {
             "valid": {"type": "boolean"}, "total": {"type": "integer"},
             "minimum": {"type": "integer"}, "melds": {"type": "array", "items": MELD},
@@ -50,13 +65,18 @@ REFEREE = {
     "pickup": (
         "Hand and Foot: may this player take the discard pile?",
         {"top": CARD, "hand": CARDS, "table": {"type": "array", "items": CARDS},
-         "opened": {"type": "boolean"}, "deal": DEAL, "_required": ["top", "hand"]},
+         "opened": {"type": "boolean"}, "deal": DEAL, "total": TOTAL,
+         "_required": ["top", "hand"]},
         VERDICT),
     "go-out": (
         "Hand and Foot: may this player go out?",
         {"piles": {"type": "object", "properties": {
-            kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty", "wild")}},
-         "partner_in_foot": {"type": "boolean"}, "_required": ["piles"]},
+            kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty", "wild")},
+            "additionalProperties": {"type": "integer", "minimum": 0}},
+         "partner_in_foot": {"type": "boolean", "description": "Has the partner played "
+                             "from the foot? Left out, the answer asks"},
+         "alone": {"type": "boolean", "description": "The player has no partner"},
+         "deal": DEAL, "_required": ["piles"]},
         VERDICT),
 }
 
@@ -74,14 +94,15 @@ def part() -> dict[str, Any]:
             "sides": {**SIDES, "description": "Hand and Foot: each side's report, in the "
                       "order of the teams (or players)"}},
         "line": {
-            "minimum": {"type": "integer"}, "went_out": {"type": ["string", "null"]},
+            "minimum": MINIMUM, "contract": CONTRACT,
+            "went_out": {"type": ["string", "null"]},
             "sides": SIDES,
             "breakdown": {"type": "array", "items": {"type": "object", "properties": {
                 part: {"type": "integer"} for part in ("cards", "piles", "red_threes",
-                                                       "going_out", "total")}}}},
-        "state": {"minimum": {"type": ["integer", "null"],
-                              "description": "Hand and Foot: the next deal's opening "
-                                             "minimum"}},
+                                                       "going_out", "bonuses", "total")}}}},
+        "state": {"minimum": MINIMUM, "contract": CONTRACT,
+                  "target": {"type": ["integer", "null"], "description": "Hand and Foot: "
+                             "the score that ends the game, when played to one"}},
         "game": {"teams": {"type": "array", "items": {
             "type": "array", "items": {"type": "string"}},
             "description": "Hand and Foot: the sides, when not partners opposite (two "

@@ -25,9 +25,9 @@ from .rules import (
 #: The questions Hand and Foot's referee answers, as the API's paths name them, with the
 #: fields each reads besides the rules (and the table's size and indicator every referee
 #: question may carry, which Hand and Foot's rulings do not depend on).
-FIELDS = {"meld": {"cards"}, "initial-meld": {"melds", "deal"},
-          "pickup": {"top", "hand", "table", "opened", "deal"},
-          "go-out": {"piles", "partner_in_foot"}}
+FIELDS = {"meld": {"cards"}, "initial-meld": {"melds", "deal", "total"},
+          "pickup": {"top", "hand", "table", "opened", "deal", "total"},
+          "go-out": {"piles", "partner_in_foot", "alone", "deal"}}
 CHECKS = tuple(FIELDS)
 COMMON = {"rules", "players", "indicator"}
 
@@ -48,12 +48,28 @@ def _melds(data: Mapping[str, Any], field: str, *, required: bool) -> list[tuple
     return [parse_cards(m) for m in melds]
 
 
-def _deal(data: Mapping[str, Any]) -> int:
+def _deal(data: Mapping[str, Any], rules: HandFootRules) -> int:
     deal = data.get("deal")
+    if deal is None and rules.by_score:
+        return 1  # the side's running total decides the minimum, not the deal
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
         raise PayloadError(msg(N_("Say which deal of the game this is: “deal” is 1 for the "
                                   "first (each deal has its own opening minimum).")))
     return deal
+
+
+def _total(data: Mapping[str, Any], rules: HandFootRules) -> int | None:
+    """The side's running total, which sets its minimum where minimums go by score."""
+    total = data.get("total")
+    if total is None:
+        if rules.by_score:
+            raise PayloadError(msg(N_("This game's opening minimums go by the side's "
+                                      "running total: give it as “total”.")))
+        return None
+    if isinstance(total, bool) or not isinstance(total, int) or abs(total) > 10**7:
+        raise PayloadError(msg(N_("The field “total” is the side's running total, a whole "
+                                  "number.")))
+    return total
 
 
 def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,7 +85,7 @@ def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
         return meld_json(rule_meld(cards, rules), cards)
     if check == "initial-meld":
         melds = _melds(data, "melds", required=True)
-        ruling = rule_opening(melds, rules, _deal(data))
+        ruling = rule_opening(melds, rules, _deal(data, rules), _total(data, rules))
         return {"valid": ruling.valid, "total": ruling.total, "minimum": ruling.minimum,
                 "melds": [meld_json(r, m) for r, m in zip(ruling.melds, melds,
                                                                 strict=False)],
@@ -77,10 +93,11 @@ def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
     if check == "pickup":
         top = _top(data)
         opened = flag_of(data, "opened")
-        deal = _deal(data) if not opened or data.get("deal") is not None else 1
+        deal = _deal(data, rules) if not opened or data.get("deal") is not None else 1
+        total = _total(data, rules) if not opened else None
         ruling = rule_pickup(top, cards_of(data, "hand"), _melds(data, "table",
                                                                  required=False),
-                             opened, deal, rules)
+                             opened, deal, rules, total)
         return {"valid": ruling.valid, "reason": say(ruling.reason)}
     if check == "go-out":
         piles = data.get("piles")
@@ -91,7 +108,10 @@ def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
         partner = data.get("partner_in_foot")
         if partner is not None and not isinstance(partner, bool):
             raise PayloadError(msg(N_("The field “partner_in_foot” must be true or false.")))
-        ruling = rule_go_out(piles, partner, rules)
+        alone = flag_of(data, "alone")
+        asked = None if data.get("deal") is None else _deal(data, rules)
+        ruling = rule_go_out(piles, partner, rules, asked,
+                             partner_known=alone or partner is not None)
         return {"valid": ruling.valid, "reason": say(ruling.reason)}
     raise AssertionError(check)  # every check in FIELDS is answered above
 

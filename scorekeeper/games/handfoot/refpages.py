@@ -69,7 +69,8 @@ def _question(check: str, args: Any, deal: int | None) -> dict[str, Any] | None:
         return None
     partner = args.get("partner", "")
     return {"piles": {kind: whole(args.get(kind, "")) or 0 for kind in PILES},
-            "partner_in_foot": {"yes": True, "no": False}.get(partner)}
+            "partner_in_foot": {"yes": True, "no": False}.get(partner),
+            "alone": partner not in ("yes", "no"), **({"deal": deal} if deal else {})}
 
 
 def _page(check: str, rules_spec: object, *, game: Game | None = None,

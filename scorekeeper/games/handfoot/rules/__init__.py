@@ -5,6 +5,10 @@ Hand's, sharing only the cards, the messages and the players' names with it.
 module                 what it rules on
 =====================  ===============================================================
 ``options``            :class:`HandFootRules`, seed 003's values, each a house rule
+``house``              the structured house rules read and written, the named sets
+``kinds``              a side's cards counted by kind
+``reports``            what no deal can report: impossible points, piles, red threes
+``search``             the best opening when taking the discard pile, searched exactly
 ``melds``              one meld: legal or not, clean, dirty or wild, a complete pile
 ``referee``            an opening meld, taking the discard pile, going out
 ``scoring``            one deal's scores, side by side
@@ -24,15 +28,24 @@ from .game import (
     side_name,
     teams_of_three,
 )
+from .house import Contract
 from .melds import HandFootMeldRuling, is_wild, rule_meld
-from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, Contract, HandFootRules
-from .referee import HandFootRuling, missing_piles, rule_go_out, rule_opening, rule_pickup
+from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, HandFootRules
+from .referee import (
+    HandFootRuling,
+    check_deal,
+    missing_piles,
+    rule_go_out,
+    rule_opening,
+    rule_pickup,
+)
 from .scoring import SideResult, SideScore, score_deal
 
 __all__ = [
     "MOST_PLAYERS", "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
     "Contract", "HandFootDeal", "HandFootLine", "HandFootMeldRuling", "HandFootRules",
     "HandFootRuling", "HandFootState", "HandFootTable", "SideResult", "SideScore",
-    "extend", "is_wild", "missing_piles", "partnership_sides", "replay", "rule_go_out",
-    "rule_meld", "rule_opening", "rule_pickup", "score_deal", "side_name", "teams_of_three",
+    "check_deal", "extend", "is_wild", "missing_piles", "partnership_sides", "replay",
+    "rule_go_out", "rule_meld", "rule_opening", "rule_pickup", "score_deal", "side_name",
+    "teams_of_three",
 ]

@@ -104,7 +104,7 @@ class HandFootLine:
 
     number: int
     dealer: str
-    minimum: int
+    minimum: int | tuple[int, ...]   # one per side where minimums go by score
     went_out: str | None
     scores: tuple[SideScore, ...]
     totals: tuple[int, ...]
@@ -119,8 +119,8 @@ class HandFootState:
     deals: tuple[HandFootLine, ...]
     team_totals: tuple[int, ...]
     dealer: str | None       # of the next deal; None once the game is over
-    minimum: int | None      # the next deal's opening minimum
-    rounds_to_play: int
+    minimum: int | tuple[int, ...] | None  # the next deal's opening minimum (by side)
+    rounds_to_play: int | None   # None when the game is played to a target
     finished: bool
     winners: tuple[str, ...]
 
@@ -154,10 +154,25 @@ class HandFootState:
                                                strict=True) if total == best for p in side)
 
 
+def minimum_of(rules: HandFootRules, deal: int,
+               totals: Sequence[int]) -> int | tuple[int, ...]:
+    """Deal *deal*'s opening minimum: one for every side, or each side's by its running
+    total where the house plays minimums by score (docs/handfoot.md)."""
+    if rules.by_score:
+        return tuple(rules.minimum(deal, total) for total in totals)
+    return rules.minimum(deal)
+
+
+def _to_play(rules: HandFootRules, played: int) -> int | None:
+    last = rules.last_deal()
+    return None if last is None else last - played
+
+
 def _start(table: HandFootTable) -> HandFootState:
     rules = table.rules
-    return HandFootState(table, (), tuple(0 for _ in table.units), table.first_dealer,
-                     rules.minimum(1), rules.rounds, False, ())
+    zeros = tuple(0 for _ in table.units)
+    return HandFootState(table, (), zeros, table.first_dealer, minimum_of(rules, 1, zeros),
+                         _to_play(rules, 0), False, ())
 
 
 def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
@@ -178,18 +193,19 @@ def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
         raise fail(N_("“%(name)s” is not one of the players."), name=str(deal.went_out))
     went_out = None if deal.went_out is None else table.side_of(deal.went_out)
     names = [side_name(side) for side in units]
-    scores = score_deal(rules, deal.sides, went_out, names)
+    scores = score_deal(rules, deal.sides, went_out, names, deal=number)
     totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
-    line = HandFootLine(number, state.dealer, rules.minimum(number), deal.went_out, scores,
-                    totals, tuple(names))
-    finished = number >= rules.rounds
+    line = HandFootLine(number, state.dealer, minimum_of(rules, number, state.team_totals),
+                        deal.went_out, scores, totals, tuple(names))
     best = max(totals)
+    # Played to a target, the game ends after the deal in which a side reaches it.
+    finished = best >= rules.target if rules.target is not None else number >= rules.rounds
     winners = tuple(p for side, total in zip(units, totals, strict=True) if total == best
                     for p in side) if finished else ()
     return HandFootState(table, (*state.deals, line), totals,
-                     None if finished else table.left_of(state.dealer),
-                     None if finished else rules.minimum(number + 1),
-                     rules.rounds - number, finished, winners)
+                         None if finished else table.left_of(state.dealer),
+                         None if finished else minimum_of(rules, number + 1, totals),
+                         _to_play(rules, number), finished, winners)
 
 
 def replay(table: HandFootTable, deals: Sequence[HandFootDeal]) -> HandFootState:

@@ -73,6 +73,10 @@ def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling
     naturals = [c for c in cards if isinstance(c, NaturalCard) and not is_wild(c)]
     wilds = count - len(naturals)
     if not naturals:
+        if not rules.wild_melds:
+            return HandFootMeldRuling(False, msg(N_(
+                "Not a meld: this game allows no melds of wild cards only (%(cards)s)."),
+                cards=shown))
         return _ruled("wild", count, value, None, shown, rules)
     ranks = {c.rank for c in naturals}
     if len(ranks) > 1:
@@ -91,11 +95,14 @@ def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling
 def _ruled(kind: str, count: int, value: int, rank: Rank | None, shown: str,
            rules: HandFootRules) -> HandFootMeldRuling:
     complete = count == rules.pile_size
+    bonus = rules.pile_bonus(kind)
+    if kind == "clean" and rules.rank_pile(rank) is not None:
+        bonus = rules.rank_pile(rank) or 0
     names = {"clean": N_("clean"), "dirty": N_("dirty"), "wild": N_("wild")}
     if complete:
         reason = msg(N_("%(cards)s is a complete %(kind)s pile: %(value)d in cards, and "
                         "%(bonus)d for the pile at the end of the deal."), cards=shown,
-                     kind=msg(names[kind]), value=value, bonus=rules.pile_bonus(kind))
+                     kind=msg(names[kind]), value=value, bonus=bonus)
     else:
         reason = msg(N_("%(cards)s is a %(kind)s meld worth %(value)d; %(more)d more cards "
                         "make it a pile."), cards=shown, kind=msg(names[kind]), value=value,

@@ -5,6 +5,8 @@ complete piles' bonuses, +100 for each red three laid and −100 for each caught
 or foot, loses the cards left in its hands and feet, and the side that went out scores
 the going-out bonus — which the stock running out gives nobody ("End of the play").
 A side may go out only with its contract's piles ("The Object of the Game: Melds").
+The house rules (:mod:`.options`) change the values and add the bonuses tables play;
+:mod:`.reports` refuses what no deal with these packs could give.
 """
 
 from __future__ import annotations
@@ -12,21 +14,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card, check_copies
+from scorekeeper.rules.cards import Card, Rank
 from scorekeeper.rules.messages import N_, fail
 
+from . import reports
+from .kinds import count_points
 from .melds import is_red_three, is_three
-from .options import PILE_KINDS, HandFootRules
+from .options import HandFootRules
 from .referee import missing_piles
-
-#: Cards in a pack, and of them wild (four twos, two jokers) and threes.
-PACK, WILDS_IN_PACK, THREES_IN_PACK = 54, 6, 4
 
 
 @dataclass(frozen=True)
 class SideResult:
-    """What a side reports at the end of a deal: its complete piles by kind, red threes
-    laid and caught, and the points melded and left (typed, or counted from cards)."""
+    """What a side reports at the end of a deal: its complete piles by kind (special
+    piles of a rank and mixed wild piles counted among them too), red threes laid and
+    caught, and the points melded and left — typed, counted from cards or by kind."""
 
     clean_piles: int = 0
     dirty_piles: int = 0
@@ -37,10 +39,19 @@ class SideResult:
     melded_cards: tuple[Card, ...] | None = None
     left: int | None = None
     left_cards: tuple[Card, ...] | None = None
+    melded_by_kind: tuple[tuple[str, int], ...] | None = None
+    left_by_kind: tuple[tuple[str, int], ...] | None = None
+    rank_piles: tuple[tuple[Rank, int], ...] = ()
+    dirty_wild_piles: int = 0
+    black_three_piles: int = 0
+    perfect_draws: int = 0
+    first_meld: bool = False
 
     def piles(self) -> dict[str, int]:
+        """Complete piles by kind and by special rank, as a contract counts them."""
         return {"clean": self.clean_piles, "dirty": self.dirty_piles,
-                "wild": self.wild_piles}
+                "wild": self.wild_piles,
+                **{rank.value: count for rank, count in self.rank_piles}}
 
 
 @dataclass(frozen=True)
@@ -49,101 +60,91 @@ class SideScore:
 
     cards: int        # melded less left
     piles: int
-    red_threes: int   # laid less caught, in points
+    red_threes: int   # laid less caught, in points (and a red threes bonus)
     going_out: int
     total: int
     red_threes_caught: int  # counted, the cards left's red threes included
+    bonuses: int = 0  # first meld and perfect draws
 
 
 COUNTS = ("clean_piles", "dirty_piles", "wild_piles", "red_threes", "red_threes_caught")
+#: Counts a side reports only where a house rule scores them.
+HOUSE_COUNTS = ("dirty_wild_piles", "black_three_piles", "perfect_draws")
 
 
 def score_deal(rules: HandFootRules, sides: Sequence[SideResult], went_out: int | None,
-               names: Sequence[str]) -> tuple[SideScore, ...]:
-    """Each side's score (in the order of *sides*, named by *names* in messages); the side
-    at *went_out* went out, ``None`` when the stock ran out."""
+               names: Sequence[str], *, deal: int = 1) -> tuple[SideScore, ...]:
+    """Each side's score in deal *deal* (in the order of *sides*, named by *names* in
+    messages); the side at *went_out* went out, ``None`` when the stock ran out."""
     if went_out is not None and not 0 <= went_out < len(sides):
         raise fail(N_("The side that went out is not one of the sides."))
-    caught_total = laid_total = 0
     scores = []
     for index, (side, name) in enumerate(zip(sides, names, strict=True)):
-        for field in COUNTS:
+        out = index == went_out
+        for field in (*COUNTS, *HOUSE_COUNTS):
             value = getattr(side, field)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise fail(N_("%(side)s: %(field)s must be a whole number, 0 or more."),
                            side=name, field=field)
-        melded = _points(rules, name, side.melded, side.melded_cards, melded=True)
-        left = _points(rules, name, side.left, side.left_cards, melded=False)
-        caught = side.red_threes_caught + sum(
-            1 for c in side.left_cards or () if is_red_three(c))
-        piles = side.piles()
-        _check_piles(rules, name, piles, melded if side.melded is not None else None)
-        if index == went_out:
-            missing = missing_piles(piles, rules)
+        melded, _ = _points(rules, name, side, melded=True, out=out)
+        left, caught_cards = _points(rules, name, side, melded=False, out=out)
+        caught = side.red_threes_caught + caught_cards
+        reports.check_side(rules, name, side, melded, left, caught, out=out)
+        if out:
+            missing = missing_piles(side.piles(), rules, deal)
             if missing is not None:
                 raise fail(N_("%(side)s cannot have gone out: the side still needed more "
                               "complete piles (%(missing)s)."), side=name, missing=missing)
-        pile_points = sum(piles[k] * rules.pile_bonus(k) for k in PILE_KINDS)
-        threes = (side.red_threes - caught) * rules.red_three
-        bonus = rules.going_out if index == went_out else 0
-        scores.append(SideScore(melded - left, pile_points, threes, bonus,
-                                melded - left + pile_points + threes + bonus, caught))
-        caught_total += caught
-        laid_total += side.red_threes
-    packs = rules.packs
-    if laid_total + caught_total > 2 * packs:
-        raise fail(N_("%(count)d red threes in all is more than %(packs)d packs hold "
-                      "(%(most)d)."), count=laid_total + caught_total, packs=packs,
-                   most=2 * packs)
-    _check_packs(rules, sides, packs)
-    # The cards tapped in, every side's together, hold no card more often than the packs.
-    check_copies((c for side in sides for c in (*(side.melded_cards or ()),
-                                                 *(side.left_cards or ()))),
-                 packs=packs, jokers=2 * packs)
+        threes = side.red_threes * rules.laid(out) - caught * rules.caught
+        bonus = rules.red_threes_bonus
+        if bonus is not None and side.red_threes >= bonus.count:
+            threes += bonus.points
+        going_out = rules.going_out_for(deal) if out else 0
+        extras = side.perfect_draws * rules.perfect_draw + (
+            rules.first_meld if side.first_meld else 0)
+        piles = _pile_points(rules, side)
+        scores.append(SideScore(melded - left, piles, threes, going_out,
+                                melded - left + piles + threes + going_out + extras,
+                                caught, extras))
+    reports.check_deal(rules, sides, [s.red_threes_caught for s in scores])
     return tuple(scores)
 
 
-def _points(rules: HandFootRules, name: str, points: int | None,
-            cards: tuple[Card, ...] | None, *, melded: bool) -> int:
-    if points is not None and cards is not None:
-        raise fail(N_("%(side)s: give the points or the cards, not both."), side=name)
+def _pile_points(rules: HandFootRules, side: SideResult) -> int:
+    """The piles' bonuses: a special rank's clean pile and a mixed wild pile score their
+    own instead of a clean or a wild pile's."""
+    special = sum(count for _, count in side.rank_piles)
+    mixed = rules.dirty_wild_pile
+    return ((side.clean_piles - special) * rules.clean_pile
+            + sum(count * (rules.rank_pile(rank) or 0) for rank, count in side.rank_piles)
+            + side.dirty_piles * rules.dirty_pile
+            + (side.wild_piles - side.dirty_wild_piles) * rules.wild_pile
+            + side.dirty_wild_piles * (rules.wild_pile if mixed is None else mixed)
+            + side.black_three_piles * rules.black_three_pile)
+
+
+def _points(rules: HandFootRules, name: str, side: SideResult, *, melded: bool,
+            out: bool) -> tuple[int, int]:
+    """The points melded or left, and the red threes found among the cards left."""
+    points = side.melded if melded else side.left
+    cards = side.melded_cards if melded else side.left_cards
+    by_kind = side.melded_by_kind if melded else side.left_by_kind
+    if sum(given is not None for given in (points, cards, by_kind)) > 1:
+        raise fail(N_("%(side)s: give the points, the cards or the count by kind: one "
+                      "of them, not both."), side=name)
+    if by_kind is not None:
+        return count_points(rules, name, dict(by_kind), melded=melded, out=out)
     if cards is not None:
         if melded and any(is_three(c) for c in cards):
             raise fail(N_("%(side)s: threes are never melded; leave them out of the cards "
                           "melded (red threes laid are counted apart)."), side=name)
         # A red three left is counted as caught, not by its card value.
-        return sum(rules.value(c) for c in cards if not is_red_three(c))
+        return (sum(rules.value(c) for c in cards if not is_red_three(c)),
+                sum(1 for c in cards if is_red_three(c)))
     if points is None:
-        return 0
+        return 0, 0
     if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 100000:
         raise fail(N_("%(side)s: points are a whole number from 0 to 100000."), side=name)
-    return points
+    reports.check_points(rules, name, points, melded=melded, out=out)
+    return points, 0
 
-
-def _check_piles(rules: HandFootRules, name: str, piles: dict[str, int],
-                 melded: int | None) -> None:
-    """Piles are melded cards too: the points melded cannot be less than the cheapest
-    cards that make them (seven fours; five fours and two twos; seven twos)."""
-    if melded is None:
-        return
-    low = rules.four_to_seven
-    wild = min(rules.two, rules.joker)
-    size = rules.pile_size
-    dirty_wilds = 1
-    least = (piles["clean"] * size * low
-             + piles["dirty"] * ((size - dirty_wilds) * low + dirty_wilds * wild)
-             + piles["wild"] * size * wild)
-    if melded < least:
-        raise fail(N_("%(side)s: %(melded)d melded is less than its complete piles hold "
-                      "(at least %(least)d)."), side=name, melded=melded, least=least)
-
-
-def _check_packs(rules: HandFootRules, sides: Sequence[SideResult], packs: int) -> None:
-    """More piles than the packs could make is a slip: every pile takes *pile_size*
-    cards that are not threes, and wild and dirty piles take wild cards."""
-    size = rules.pile_size
-    piles = sum(s.clean_piles + s.dirty_piles + s.wild_piles for s in sides)
-    wild = sum(s.wild_piles * size + s.dirty_piles for s in sides)
-    if piles * size > packs * (PACK - THREES_IN_PACK) or wild > packs * WILDS_IN_PACK:
-        raise fail(N_("More piles than %(packs)d packs can make: check the counts."),
-                   packs=packs)
