@@ -19,16 +19,9 @@ from scorekeeper.ui.sheet import Sheet
 
 from . import refpages
 from .codec import deal_from_json
-from .forms import (
-    STEPPERS,
-    deal_form_class,
-    fill_form,
-    form_body,
-    rules_spec,
-    setup_fields,
-    sides,
-)
+from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable, side_name
+from .setup import rules_spec, setup_fields, sides
 from .sheet import csv_rows, sheet_of
 
 
