@@ -12,6 +12,9 @@ import pytest
 from game_actions import API, PRESETS
 from referee_questions import REFEREE, post
 
+from scorekeeper.games.handfoot.rules import HandFootRules
+from scorekeeper.games.handfoot.rules.house import SETS as HAND_AND_FOOT_SETS
+
 
 @pytest.fixture
 def listing(client):
@@ -21,7 +24,9 @@ def listing(client):
 
 
 def test_rules_listing_has_the_six_presets_of_hand_and_hand_and_foot(listing):
-    assert set(listing["presets"]) == {*PRESETS, "hand_and_foot"}
+    # Hand's presets, seed 003's game and the named house-rule sets beside it.
+    assert set(listing["presets"]) == {*PRESETS, *HAND_AND_FOOT_SETS}
+    assert "hand_and_foot" in HAND_AND_FOOT_SETS
     for preset in listing["presets"].values():
         assert isinstance(preset["note"], str) and preset["note"]
 
@@ -31,7 +36,7 @@ def test_rules_listing_presets_give_every_option(listing):
     assert {"wild_mode", "rounds", "initial_minimum", "max_meld_size",
             "ace_low_value"} <= names
     for name, preset in listing["presets"].items():
-        if name != "hand_and_foot":
+        if name not in HAND_AND_FOOT_SETS:
             assert set(preset["options"]) - {"preset"} == names, name
 
 
@@ -107,9 +112,12 @@ def test_rules_listing_defaults_are_allowed_values(listing):
             if "items" in option:   # Hand and Foot's minimums, one per deal
                 assert all(option["items"]["min"] <= v <= option["items"]["max"]
                            for v in value)
-            elif "keys" in option:  # Hand and Foot's contract, piles by kind
-                assert set(value) == set(option["keys"])
+            elif "keys" in option:  # Hand and Foot's contract, piles by kind (and rank)
+                assert set(option["keys"]) <= set(value)
                 assert all(option["min"] <= v <= option["max"] for v in value.values())
+            elif "shape" in option and value is not None:
+                # Hand and Foot's structured house rules, as the engine reads them
+                HandFootRules.from_spec({"preset": preset, name: value})
             elif value is None:
                 assert option["nullable"], (preset, name)
             elif "values" in option:  # Hand and Foot's points by rank

@@ -82,6 +82,12 @@ class GamePages(Protocol):
         ...
 
     @property
+    def offered(self) -> Mapping[str, Any]:
+        """The presets the new-game form lists as forms to play, with their names (a
+        game may offer its other presets among its own choices instead)."""
+        ...
+
+    @property
     def most_players(self) -> int:
         """The most players the game seats: the new-game form has a box for each."""
         ...

@@ -62,7 +62,7 @@ def new_game_form() -> type[NewGameForm]:
     fields: dict[str, Any] = {
         "preset": RadioField(_l("Form of Hand"), choices=choices(
             (preset, label) for kind in games()
-            for preset, label in kind.pages.preset_names.items()),
+            for preset, label in kind.pages.offered.items()),
             default=games()[0].presets[0], validators=[InputRequired()]),
     }
     fields["first_dealer"] = RadioField(_l("Who deals first"), default="random",

@@ -30,7 +30,7 @@ from .verdicts import kept_rulings
 
 
 class HandPages:
-    preset_names = PRESET_NAMES
+    preset_names = offered = PRESET_NAMES
     most_players = max(rules.max_players for rules in PRESETS.values())
     blueprint = None  # every page of Hand's is at a shared address
 

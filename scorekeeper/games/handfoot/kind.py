@@ -21,7 +21,6 @@ from .referee import CHECKS, decide
 from .rules import (
     OPTIONS,
     PRESET,
-    PRESET_NOTE,
     STRUCTURED,
     HandFootDeal,
     HandFootLine,
@@ -31,12 +30,13 @@ from .rules import (
     extend,
     replay,
 )
+from .rules.house import SET_NOTES, SETS
 
 
 class HandFoot:
     name = "handfoot"
     title = N_("Hand and Foot")
-    presets: tuple[str, ...] = (PRESET,)
+    presets: tuple[str, ...] = tuple(SETS)
     checks = CHECKS
     snapshot_fields = store.SNAPSHOT_FIELDS
     pages: GamePages = HandFootPages()
@@ -91,16 +91,17 @@ class HandFoot:
             **{name: described | {"doc": gettext(str(described["doc"])),
                       "nullable": described.get("nullable", False)}
                for name, described in STRUCTURED.items()}}
-        return {"presets": {PRESET: {"game": PRESET, "note": gettext(PRESET_NOTE),
-                                     "options": HandFootRules().to_dict(every=True),
-                                     "option_docs": docs}},
-                "options": {}}
+        return {"presets": {
+            preset: {"game": PRESET, "note": gettext(SET_NOTES[preset]),
+                     "options": HandFootRules.from_spec(preset).to_dict(every=True),
+                     "option_docs": docs} for preset in SETS},
+            "options": {}}
 
     def openapi(self) -> dict[str, Any]:
         return openapi.part()
 
     def notes(self) -> dict[str, str]:
-        return {PRESET: PRESET_NOTE}
+        return dict(SET_NOTES)
 
 
 HANDFOOT: GameKind[HandFootTable, HandFootDeal, HandFootState] = HandFoot()

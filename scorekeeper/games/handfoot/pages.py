@@ -21,12 +21,13 @@ from . import refpages
 from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable, side_name
-from .setup import rules_spec, setup_fields, sides
+from .setup import SET_NAMES, rules_spec, setup_fields, sides
 from .sheet import csv_rows, sheet_of
 
 
 class HandFootPages:
-    preset_names = {PRESET: _l("Hand and Foot")}
+    preset_names = SET_NAMES
+    offered = {PRESET: _l("Hand and Foot")}
     most_players = MOST_PLAYERS
     blueprint = refpages.bp
 

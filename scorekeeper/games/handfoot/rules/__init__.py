@@ -30,7 +30,7 @@ from .game import (
 )
 from .house import Contract
 from .melds import HandFootMeldRuling, is_wild, rule_meld
-from .options import OPTIONS, PRESET, PRESET_NOTE, STRUCTURED, HandFootRules
+from .options import OPTIONS, PRESET, STRUCTURED, HandFootRules
 from .referee import (
     HandFootRuling,
     check_deal,
@@ -42,7 +42,7 @@ from .referee import (
 from .scoring import SideResult, SideScore, score_deal
 
 __all__ = [
-    "MOST_PLAYERS", "OPTIONS", "PRESET", "PRESET_NOTE", "STRUCTURED",
+    "MOST_PLAYERS", "OPTIONS", "PRESET", "STRUCTURED",
     "Contract", "HandFootDeal", "HandFootLine", "HandFootMeldRuling", "HandFootRules",
     "HandFootRuling", "HandFootState", "HandFootTable", "SideResult", "SideScore",
     "check_deal", "extend", "is_wild", "missing_piles", "partnership_sides", "replay",

@@ -173,9 +173,77 @@ def plain(name: str, value: Any) -> Any:
 
 
 #: Named house-rule sets: a preset beside seed 003's game, its options over the seed's.
-#: docs/handfoot.md, "House-rule sets", says where each comes from.
+#: docs/handfoot.md, "House-rule sets", names the scorer or rule sheet each reproduces and
+#: where they differ in what they check (never in what they score).
 SETS: dict[str, dict[str, Any]] = {
+    # Seed 003 as Bill Whitnack contributed it (TableScore's "Whitnack" too).
     "hand_and_foot": {},
+    # Seed 003's Simpson variation as TableScore plays it: no wild piles, red threes
+    # always against.
+    "hand_and_foot_simpson": {
+        "clean_pile": 300, "dirty_pile": 100, "wild_pile": 0, "wild_melds": False,
+        "red_three": 500, "red_three_laid": -500,
+        "contract": {"clean": 1, "dirty": 1, "wild": 0}},
+    # TableScore's "Saskatchewan": the seed's values, one pile of each kind to go out.
+    "hand_and_foot_saskatchewan": {"contract": {"clean": 1, "dirty": 1, "wild": 1}},
+    # Hand, Knee and Foot (handkneefoot.com's scorer): books of fives and sevens, a bonus
+    # at seven red threes, minimums by running score.
+    "hand_knee_foot": {
+        "wild_pile": 2500, "rank_piles": {"5": 3000, "7": 5000},
+        "contract": {"clean": 3, "dirty": 1, "wild": 1, "5": 1, "7": 1},
+        "going_out": 200, "red_three_caught": 500, "black_three": 300,
+        "red_threes_bonus": {"count": 7, "points": 300},
+        "minimums_by_score": [[0, 50], [15000, 90], [30000, 120], [50000, 150]]},
+    # Hand-Foot-Toe (chingcodes' scorecard): books of sevens, fives and wild cards.
+    "hand_foot_toe": {
+        "wild_pile": 2500, "rank_piles": {"5": 3000, "7": 5000}, "going_out": 200,
+        "red_three_caught": 500, "black_three": 100,
+        "contract": {"clean": 0, "dirty": 0, "wild": 0}},
+    # A rising contract (Christophersanz's PWA): hand n needs n clean and n dirty books
+    # and pays 100 n for going out; books of sevens and of black threes; perfect draw.
+    "hand_and_foot_rising": {
+        "minimums": [90, 120, 150, 180], "going_out": [100, 200, 300, 400],
+        "contracts": [{"clean": n, "dirty": n, "wild": 0} for n in (1, 2, 3, 4)],
+        "rank_piles": {"7": 1500}, "black_three_pile": 2000, "black_three_melded": 5,
+        "wild_pile": 0, "wild_melds": False, "red_three": 0, "red_three_caught": 500,
+        "perfect_draw": 100},
+    # Threes always against, fours to nines at 5, a mixed wild pile 1,300 (BenAlderfer's
+    # Android scorer).
+    "hand_and_foot_threes_against": {
+        "card_values": {"8": 5, "9": 5}, "dirty_wild_pile": 1300, "going_out": 300,
+        "red_three": 300, "red_three_laid": -300, "black_three": 100,
+        "minimums": [75, 100, 125, 150], "first_meld": 100,
+        "contract": {"clean": 3, "dirty": 2, "wild": 0}},
+    # A laid red three worth 100 only to the side that went out, 50 otherwise
+    # (tonatihuai's calculator); red threes stuck −500.
+    "hand_and_foot_canasta_threes": {
+        "red_three_laid_without_going_out": 50, "red_three_caught": 500,
+        "black_three_melded": 5, "wild_pile": 0, "wild_melds": False,
+        "contract": {"clean": 0, "dirty": 0, "wild": 0}},
+}
+
+#: One line on each set, as the rules listing and the new-game form say it.
+SET_NOTES = {
+    "hand_and_foot": N_("Hand and Foot: the North American partnership game of piles, "
+                        "played over four deals with rising opening minimums."),
+    "hand_and_foot_simpson": N_("Hand and Foot, Simpson's way: clean piles 300, dirty 100, "
+                                "no wild piles, every red three −500, one clean and one "
+                                "dirty pile to go out."),
+    "hand_and_foot_saskatchewan": N_("Hand and Foot, Saskatchewan: the usual values, one "
+                                     "pile of each kind to go out."),
+    "hand_knee_foot": N_("Hand, Knee and Foot: books of fives (3,000) and sevens (5,000), "
+                         "wild books 2,500, 300 more at seven red threes, minimums by "
+                         "score."),
+    "hand_foot_toe": N_("Hand, Foot and Toe: books of sevens 5,000, fives 3,000 and wild "
+                        "cards 2,500; going out 200; red threes caught −500."),
+    "hand_and_foot_rising": N_("Hand and Foot with a rising contract: deal n needs n clean "
+                               "and n dirty books and pays 100 × n for going out; books "
+                               "of sevens and black threes; a perfect draw 100."),
+    "hand_and_foot_threes_against": N_("Hand and Foot with threes always against (red −300, "
+                                       "black −100), fours to nines at 5, going out 300."),
+    "hand_and_foot_canasta_threes": N_("Hand and Foot with a laid red three worth 100 only "
+                                       "to the side that went out (50 otherwise) and −500 "
+                                       "when stuck."),
 }
 
 

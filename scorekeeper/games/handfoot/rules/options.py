@@ -48,6 +48,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
             nullable=True),
     _points("red_three", N_("Each red three: plus when laid on the table, minus when "
                             "caught in hand or foot.")),
+    _points("red_three_laid", N_("Each red three laid, where it differs from a caught "
+                                 "one's (null: the red three's value; negative where "
+                                 "tables count red threes always against)."),
+            low=-POINTS[1], nullable=True),
     _points("red_three_caught", N_("Each red three caught in hand or foot counts against "
                                    "(null: the red three's value)."), nullable=True),
     _points("red_three_laid_without_going_out", N_(
@@ -86,31 +90,28 @@ STRUCTURED: dict[str, dict[str, Any]] = {
     "minimums_by_score": {"name": "minimums_by_score", "nullable": True, "doc": N_(
         "Opening minimums by the side's running total instead of by deal: pairs [from "
         "total, minimum], ascending, such as [[0, 50], [2500, 90], [5000, 120], [7500, "
-        "150]] (null: by deal).")},
+        "150]] (null: by deal)."), "shape": "pairs"},
     "contract": {"name": "contract", "doc": N_(
         "The complete piles a side needs before one of its players may go out; a rank "
         "names piles of that rank, such as {\"clean\": 1, \"dirty\": 1, \"7\": 1}."),
         "keys": list(PILE_KINDS), "min": 0, "max": 10},
     "contracts": {"name": "contracts", "nullable": True, "doc": N_(
         "A contract per deal instead of one for the game, in order; later deals keep the "
-        "last (null: the contract every deal).")},
+        "last (null: the contract every deal)."), "shape": "contracts"},
     "going_out": {"name": "going_out", "doc": N_(
         "Points for the side that goes out: one value, or a list with one per deal such "
-        "as [100, 200, 300, 400]."), "min": 0, "max": 10000},
+        "as [100, 200, 300, 400]."), "min": 0, "max": 10000, "shape": "number or list"},
     "rank_piles": {"name": "rank_piles", "doc": N_(
         "Special piles: a complete clean pile of a rank scoring its own points instead of "
         "a clean pile's, such as {\"7\": 1000, \"5\": 3000}."),
         "values": {"min": 0, "max": 100000}},
     "red_threes_bonus": {"name": "red_threes_bonus", "nullable": True, "doc": N_(
         "A bonus for a side that lays at least so many red threes in a deal, such as "
-        "{\"count\": 7, \"points\": 300} (null: none).")},
+        "{\"count\": 7, \"points\": 300} (null: none)."), "shape": "object"},
     "card_values": {"name": "card_values", "doc": N_(
         "A value for any rank from 4 to ace, over the bands above, such as {\"8\": 5, "
         "\"9\": 5} where fours to nines count 5."), "values": {"min": 0, "max": 1000}},
 }
-
-PRESET_NOTE = N_("Hand and Foot: the North American partnership game of piles, played "
-                 "over four deals with rising opening minimums.")
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class HandFootRules:
     dirty_wild_pile: int | None = None
     rank_piles: tuple[tuple[Rank, int], ...] = ()
     red_three: int = 100
+    red_three_laid: int | None = None
     red_three_caught: int | None = None
     red_three_laid_without_going_out: int | None = None
     red_threes_bonus: RedThreesBonus | None = None
@@ -224,9 +226,9 @@ class HandFootRules:
 
     def laid(self, went_out: bool) -> int:
         """What each red three laid scores for a side that went out, or did not."""
-        if went_out or self.red_three_laid_without_going_out is None:
-            return self.red_three
-        return self.red_three_laid_without_going_out
+        if not went_out and self.red_three_laid_without_going_out is not None:
+            return self.red_three_laid_without_going_out
+        return self.red_three if self.red_three_laid is None else self.red_three_laid
 
     @property
     def by_score(self) -> bool:

@@ -12,16 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from scorekeeper.rules.cards import check_copies
 from scorekeeper.rules.messages import N_, fail
 
-from .kinds import KINDS, RANK_KEYS, per_pack
+from .kinds import kind_name, per_pack
 from .options import MELD_RANKS, HandFootRules
-
-if TYPE_CHECKING:
-    from .scoring import SideResult
+from .sides import SideResult
 
 #: The natural ranks that make piles, and the wild cards one pack holds (four twos, two
 #: jokers).
@@ -150,13 +147,8 @@ def check_deal(rules: HandFootRules, sides: Sequence[SideResult],
     for key, count in counted.items():
         if count > per_pack(key) * packs:
             raise fail(N_("The sides count %(count)d %(kind)s in all, more than %(packs)d "
-                          "packs hold (%(most)d)."), count=count, kind=_name(key),
+                          "packs hold (%(most)d)."), count=count, kind=kind_name(key),
                        packs=packs, most=per_pack(key) * packs)
-
-
-def _name(key: str) -> object:
-    from .kinds import kind_name
-    return kind_name(key)
 
 
 def _check_piles(rules: HandFootRules, sides: Sequence[SideResult]) -> None:
@@ -206,6 +198,3 @@ def _can_make(size: int, naturals: int, wilds: int, clean: int, dirty: int,
                         step[key] = w
         best = step
     return (clean, dirty) in best
-
-
-__all__ = ["KINDS", "RANK_KEYS", "check_deal", "check_points", "check_side"]
