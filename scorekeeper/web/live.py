@@ -114,7 +114,8 @@ def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
     return kept(("live", live.etag, live.url), lambda: render_template(
         "games/_live.html", live=live, editable=editable, state=state, table=state.table,
         sheet=kind.pages.sheet(state), say=say, game=game if editable else None, kind=kind,
-        preset_name=kind.pages.preset_names.get(state.table.rules.preset)))
+        preset_name=kind.pages.preset_names.get(state.table.rules.preset),
+        **kind.pages.context(None, state)))
 
 
 def _answer(game: Game, live: Live, editable: bool) -> Response:

@@ -1,0 +1,99 @@
+"""Hand and Foot's house rules through the pages: the new-game form's set and house rules
+reach the game, the page and the printed sheet show the rules in force, and a game's
+house rules survive a backup (docs/handfoot.md, "House rules")."""
+
+import html
+import json
+
+import pytest
+from pagework import alerts
+
+from scorekeeper.backup import export_games, import_games
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def start(client, **extra) -> str:
+    data = {"preset": "hand_and_foot", "first_dealer": "0", "sides": "opposite", **extra}
+    data |= {f"player_{i}": name for i, name in enumerate(FOUR)}
+    response = client.post("/new", data=data)
+    assert response.status_code == 302, alerts(response.text)
+    return response.location.rsplit("/", 1)[1]
+
+
+def rules_of(client, game_id) -> dict:
+    return client.get(f"/api/v1/games/{game_id}").get_json()["rules"]
+
+
+def test_a_house_rule_set_is_chosen_on_the_form(client):
+    """Hand, Knee and Foot: books of fives and sevens, minimums by score."""
+    game_id = start(client, hf_set="hand_knee_foot")
+    rules = rules_of(client, game_id)
+    assert rules["preset"] == "hand_knee_foot"
+    assert rules["rank_piles"] == {"5": 3000, "7": 5000}
+    page = html.unescape(client.get(f"/games/{game_id}").text)
+    assert "Ann & Cy open with at least" in page and "Bob & Dee open with at least" in page
+    assert "House rules: Hand, Knee and Foot" in page
+    assert "a pile of 7s 5,000" in page
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    ({"hf_target": "10000"}, {"target": 10000}),
+    ({"hf_by_score": "0:50 2500:90 5000:120 7500:150"},
+     {"minimums_by_score": [[0, 50], [2500, 90], [5000, 120], [7500, 150]]}),
+    ({"hf_going_out": "100 200 300 400"}, {"going_out": [100, 200, 300, 400]}),
+    ({"hf_red_three_caught": "500"}, {"red_three_caught": 500}),
+    ({"hf_rank_piles": "7:1000 5:3000"}, {"rank_piles": {"5": 3000, "7": 1000}}),
+    ({"hf_wild_melds": "no", "hf_contracts": "2/2/0"},
+     {"wild_melds": False, "contract": {"clean": 2, "dirty": 2, "wild": 0}}),
+    ({"hf_contracts": "1/1/0 2/2/0 3/3/0"}, {"contracts": [
+        {"clean": n, "dirty": n, "wild": 0} for n in (1, 2, 3)]}),
+    ({"hf_pickup": "whole"}, {"pickup": None}),
+    ({"hf_perfect_draw": "100", "hf_first_meld": "100"},
+     {"perfect_draw": 100, "first_meld": 100}),
+    ({"hf_minimums": "٥٠ ٩٠"}, {"minimums": [50, 90]}),   # an Arabic keyboard's digits
+])
+def test_each_house_rule_on_the_form_reaches_the_game(client, fields, expected):
+    rules = rules_of(client, start(client, **fields))
+    for name, value in expected.items():
+        assert rules[name] == value
+
+
+@pytest.mark.parametrize(("fields", "error"), [
+    ({"hf_by_score": "0-50"}, "pairs of score:minimum"),
+    ({"hf_rank_piles": "seven"}, "rank:points"),
+    ({"hf_contracts": "2/2"}, "clean/dirty/wild"),
+    ({"hf_going_out": "²"}, "a whole number"),
+    ({"hf_minimums": "9" * 50}, "one whole number per deal"),
+    ({"hf_wild_melds": "no"}, "no contract may ask for a wild pile"),
+    ({"hf_rank_piles": "2:1000"}, "ranks from 4 to A"),
+])
+def test_a_bad_house_rule_is_refused_with_a_reason(client, fields, error):
+    data = {"preset": "hand_and_foot", "first_dealer": "0", "sides": "opposite", **fields}
+    data |= {f"player_{i}": name for i, name in enumerate(FOUR)}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert error in html.unescape(response.text)
+
+
+def test_the_sheet_shows_the_target_and_each_deals_contract(client):
+    game_id = start(client, hf_target="5000", hf_contracts="1/1/0 2/2/1")
+    page = html.unescape(client.get(f"/games/{game_id}").text)
+    assert "the game goes to 5,000" in page and "1 clean, 1 dirty, 0 wild piles" in page
+    assert "Deals left" not in page
+    printed = html.unescape(client.get(f"/games/{game_id}/print").text)
+    assert "to 5,000" in printed and "to go out: 1/1/0, 2/2/1" in printed
+
+
+def test_a_games_house_rules_survive_a_backup(client, app):
+    game_id = start(client, hf_set="hand_and_foot_rising", hf_target="20000")
+    before = rules_of(client, game_id)
+    with app.app_context():
+        dump = export_games()
+    with app.app_context():
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game
+        db.session.delete(db.session.get(Game, game_id))
+        db.session.commit()
+        import_games(json.loads(json.dumps(dump)))
+    assert rules_of(client, game_id) == before
