@@ -24,6 +24,8 @@ from .sides import SideResult
 #: jokers).
 RANKS = len(MELD_RANKS)
 WILDS = 6
+#: The most steps the exact search over piles may take (about a tenth of a second).
+BUDGET = 600_000
 
 
 def _value_counts(rules: HandFootRules, *, melded: bool,
@@ -183,6 +185,10 @@ def _can_make(size: int, naturals: int, wilds: int, clean: int, dirty: int,
     if clean > RANKS * most_clean or dirty > RANKS * most_dirty or dirty > wilds or (
             clean * size + dirty * fewest > RANKS * naturals):
         return False
+    if RANKS * (clean + 1) * (dirty + 1) * (most_clean + 1) * (most_dirty + 1) > BUDGET:
+        # Far past any real table (tiny piles, a dozen packs): the sums must fit, and the
+        # exact search would cost seconds; accept what the totals allow.
+        return size * (clean + dirty) - RANKS * naturals <= wilds
     # best[(c, d)]: the fewest wilds for c clean and d dirty piles over the ranks so far.
     best = {(0, 0): 0}
     needs = (*special, *([0] * (RANKS - len(special))))
