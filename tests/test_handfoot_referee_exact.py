@@ -133,6 +133,9 @@ def test_the_yes_says_how_many_cards_the_house_takes():
     ("9S 9C", ("KH KS KC",), False, "has opened"),
     ("9S 9C", ("KH KS KC", "KD KH KS"), True, "two unfinished melds of K"),
     ("9S 9C", ("KH QS KC",), True, "Table meld 1 is not a meld"),
+    (" ".join(["4S", "5S", "6S", "7S", "8S", "10S"] * 5) + " 9S 9C " + " ".join(
+        ["JH", "QH", "KH", "AH", "4D", "5D", "6D", "7D", "8D", "10D", "JD", "QD", "KD",
+         "AD"] * 5), (), True, "No hand holds 102 cards"),
 ])
 def test_a_hand_or_table_no_deal_could_show_is_refused(hand, table, opened, match):
     with pytest.raises(RulesError, match=match):

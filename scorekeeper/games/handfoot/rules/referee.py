@@ -154,9 +154,18 @@ def rule_pickup(top: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]]
     return _opened(top, hand, table, matching, rules)
 
 
+#: The most cards a hand may hold in a question, and melds a side's table: far above what a
+#: deal gives (thirteen cards dealt, seven-card pick-ups), so a larger one is a slip.
+MOST_IN_HAND, MOST_MELDS = 100, 60
+
+
 def _check_table(top: Card, hand: Sequence[Card], table: Sequence[Sequence[Card]],
                  opened: bool, rules: HandFootRules) -> None:
     """A hand and table no deal could show is refused as a question, not ruled on."""
+    if len(hand) > MOST_IN_HAND or len(table) > MOST_MELDS:
+        raise fail(N_("No hand holds %(cards)d cards, nor a side %(melds)d melds: check the "
+                      "question (a hand holds at most %(most)d cards here)."),
+                   cards=len(hand), melds=len(table), most=MOST_IN_HAND)
     check_copies((top, *hand, *(c for m in table for c in m)), packs=rules.packs,
                  jokers=2 * rules.packs)
     if table and not opened:
