@@ -62,7 +62,7 @@ def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, loc
     expect(page.locator("#status")).to_contain_text("50")
     form = page.locator(".deal-form")
     # Deal 1: Ann goes out; the other side's cards left are tapped in (a red three among
-    # them is caught: −100).
+    # them is caught: −100, once).
     form.locator("fieldset.winner").get_by_text("Ann", exact=True).click()
     fill_side(page, 0, OUT)
     fill_side(page, 1, {"clean_piles": 1, "dirty_piles": 1, "melded": 900})
@@ -71,8 +71,12 @@ def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, loc
     picker = page.locator("#card-picker")
     for card in ("K♠", "9♦", "3♥"):
         picker.get_by_role("button", name=card, exact=True).click()
+    # The red three goes to the side's one count of red threes caught, not among the cards.
+    expect(picker.locator(".caught-note")).to_contain_text("1")
+    shot(page, f"handfoot-picker-{locale[:2]}")
     picker.get_by_role("button", name=_("Done")).click()
-    expect(form.locator("input[name='left_cards_1']")).to_have_value("KS 9D 3H")
+    expect(form.locator("input[name='left_cards_1']")).to_have_value("KS 9D")
+    expect(form.locator("input[name='red_threes_caught_1']")).to_have_value("1")
     first_behind = 900 - 20 + 800 - 100
     expect(page.locator("#preview .preview-scores li").nth(1)).to_contain_text(
         str(first_behind))
@@ -148,3 +152,154 @@ def test_the_referee_rules_on_taking_the_pile_on_a_phone(page: Page, live_url, s
     page.get_by_label(_("The player's hand")).fill("9S 9C KH")
     page.get_by_role("button", name=_("Ask the referee")).click()
     expect(page.locator("#verdict.refused")).to_contain_text("30")
+
+
+# --- Counting by kind (issue 21, part 4; docs/taps.md) ---------------------------------------
+
+PILE = 7  # seed 003: a complete pile is seven cards
+
+
+def count_by_kind(page: Page, i: int, part: str, counts: dict[str, int]) -> int:
+    """Count side *i*'s cards *part* ("melded" or "left") by kind with the fewest taps: its
+    "by kind" opened, then per kind +, or +7 (melded only) and − where fewer; the taps."""
+    side = page.locator(f"fieldset.side[data-side='{i}'] .count-{part}")
+    side.locator(".by-kind summary").click()
+    taps = 1
+    for key, n in counts.items():
+        field = f"kind_{part}_{key}_{i}"
+        piles, rest = divmod(n, PILE) if part == "melded" else (0, n)
+        if part == "melded" and PILE - rest < rest:
+            # Over by a pile, then back: 5 aces are +7 − −.
+            steps = [str(PILE)] * (piles + 1) + ["-1"] * (PILE - rest)
+        else:
+            steps = [str(PILE)] * piles + ["1"] * rest
+        for step in steps:
+            side.locator(f"[data-for='{field}'][data-step='{step}']").click()
+        expect(side.locator(f"input[name='{field}']")).to_have_value(str(n))
+        taps += len(steps)
+    return taps
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def targets_are_big_enough(page: Page, selector: str) -> None:
+    """Every visible button matched is at least 44×44 px (WCAG 2.5.5)."""
+    for box in page.locator(selector).evaluate_all(
+            "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
+            ".map(r => [r.width, r.height])"):
+        assert box[0] >= 44 and box[1] >= 44, box
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_typical_deal_with_the_cards_left_counted_by_kind(page: Page, live_url, shot,
+                                                           locale):
+    """The deal of docs/taps.md: Dee goes out with the contract's five piles and a red
+    three laid, points melded typed; her partners' opponents, one clean and one dirty pile,
+    count the one joker left by kind instead of adding it up: 14 taps."""
+    _ = words(locale)
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": FOUR,
+                                            "first_dealer": "Ann", "partnerships": True})
+    page.goto(game["url"])
+    form = page.locator(".deal-form")
+    form.locator("fieldset.winner").get_by_text("Dee", exact=True).click()
+    taps = 1
+    # The side that went out holds no cards: its "left" stays empty.
+    taps += fill_side(page, 1, {k: v for k, v in OUT.items() if k != "left"})
+    taps += fill_side(page, 0, {"clean_piles": 1, "dirty_piles": 1, "melded": 900})
+    taps += count_by_kind(page, 0, "left", {"joker": 1})
+    expect(page.locator("#preview .preview-scores li").first).to_contain_text(
+        str(900 - 50 + 800))
+    no_sideways_scroll(page)
+    targets_are_big_enough(page, ".deal-form [data-step]")
+    shot(page, f"handfoot-by-kind-left-{locale[:2]}")
+    form.locator("button[type=submit]").click()
+    taps += 1
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+    assert taps == 14
+    state = api(live_url, "GET", f"/games/{game['id']}")
+    assert state["team_totals"] == [900 - 50 + 800, OUT_SCORE]
+    assert state["deals"][0]["sides"][0]["left_by_kind"] == {"joker": 1}
+
+
+# Two clean piles (kings, sevens), two dirty (five aces and two twos; five nines, a joker
+# and a two), a wild pile (three jokers, four twos) and three eights: 38 cards.
+MELDED_38 = {"joker": 4, "two": 7, "ace": 5, "eight_to_king": 15, "four_to_seven": 7}
+MELDED_38_POINTS = 4 * 50 + 7 * 20 + 5 * 20 + 15 * 10 + 7 * 5
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_sides_38_melded_cards_counted_by_kind_in_13_taps(page: Page, live_url, shot,
+                                                            locale):
+    """Issue 21: one side's 38 melded cards took 58 taps in the card picker. By kind, with
+    +7 for a complete pile: 13, and the steppers stay where the finger is."""
+    _ = words(locale)
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "players": FOUR,
+                                            "first_dealer": "Ann", "partnerships": True})
+    page.goto(game["url"])
+    form = page.locator(".deal-form")
+    form.locator("fieldset.winner").get_by_text("Ann", exact=True).click()
+    taps = 1 + fill_side(page, 0, {k: v for k, v in OUT.items()
+                                   if k not in ("melded", "left")})
+    page.locator("fieldset.side[data-side='0'] .count-melded .by-kind summary").click()
+    plus = form.locator("[data-for='kind_melded_eight_to_king_0'][data-step='7']")
+    where = plus.bounding_box()
+    page.locator("fieldset.side[data-side='0'] .count-melded .by-kind summary").click()
+    counted = count_by_kind(page, 0, "melded", MELDED_38)
+    assert sum(MELDED_38.values()) == 38 and counted == 13 <= 20
+    # Cards, piles, a red three laid and going out.
+    expect(page.locator("#preview .preview-scores li strong").first).to_have_text(
+        str(MELDED_38_POINTS + 3100 + 100 + 100))
+    # Where the finger was: neither the counts growing to two digits nor the preview
+    # answering moved the button.
+    assert plus.bounding_box() == where
+    no_sideways_scroll(page)
+    targets_are_big_enough(page, ".deal-form [data-step]")
+    shot(page, f"handfoot-by-kind-melded-{locale[:2]}")
+    taps += counted
+    taps += fill_side(page, 1, BEHIND)
+    form.locator("button[type=submit]").click()
+    taps += 1
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+    # The whole deal: who went out, 6 steppers, the 13, the other side's 2 steppers and 2
+    # points boxes, Save.
+    assert taps == 25
+    state = api(live_url, "GET", f"/games/{game['id']}")
+    assert state["deals"][0]["sides"][0]["melded_by_kind"] == MELDED_38
+    assert state["team_totals"][0] == MELDED_38_POINTS + 3100 + 100 + 100
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_the_referees_cards_are_tapped_in_and_the_verdict_lands_in_view(page: Page, live_url,
+                                                                       shot, locale):
+    """The pickup question asked with the card picker (seed 003's example of the nines),
+    then the go-out question with steppers and no partner."""
+    _ = words(locale)
+    page.goto(f"{live_url}/referee/hand-and-foot/pickup")
+    picker = page.locator("#card-picker")
+    for box, cards in (("top", ["9♥"]), ("hand", ["9♠", "9♣", "2♣"])):
+        page.locator(f"[data-pick='{box}']").click()
+        for card in cards:
+            picker.get_by_role("button", name=card, exact=True).click()
+        picker.get_by_role("button", name=_("Done")).click()
+    expect(page.locator("#top")).to_have_value("9H")
+    expect(page.locator("#hand")).to_have_value("9S 9C 2C")
+    page.get_by_role("button", name=_("Ask the referee")).click()
+    verdict = page.locator("#verdict.upheld")
+    expect(verdict).to_be_in_viewport()
+    assert page.evaluate("document.activeElement.id") == "answer"
+    no_sideways_scroll(page)
+    shot(page, f"handfoot-referee-picked-{locale[:2]}")
+
+    page.goto(f"{live_url}/referee/hand-and-foot/go-out")
+    for kind, n in (("clean", 2), ("dirty", 2), ("wild", 1)):
+        for _tap in range(n):
+            page.locator(f"[data-for='{kind}'][data-step='1']").click()
+    targets_are_big_enough(page, ".foot-question [data-step]")
+    page.locator("input[name='partner'][value='alone']").check()
+    page.get_by_role("button", name=_("Ask the referee")).click()
+    expect(page.locator("#verdict.upheld")).to_be_in_viewport()
+    expect(page.locator("input[name='partner'][value='alone']")).to_be_checked()
+    no_sideways_scroll(page)
+    shot(page, f"handfoot-referee-go-out-{locale[:2]}")

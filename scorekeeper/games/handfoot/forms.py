@@ -1,10 +1,13 @@
 """Hand and Foot's deal form: per side, steppers for the piles and red threes, and the
-points melded and left (typed, or the cards tapped in). It only gathers what the table
-says; the answers become the JSON API's body and the engine rules on them. The new-game
-choices are in :mod:`.setup`."""
+cards melded and left — as points typed, cards tapped in, or counted by kind (jokers,
+twos, aces, eights to kings, fours to sevens, black threes) with a stepper each. It only
+gathers what the table says; the answers become the JSON API's body and the engine rules
+on them (a side giving more than one of points, cards and counts is refused there). The
+new-game choices are in :mod:`.setup`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -13,7 +16,11 @@ from wtforms import HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from .rules import HandFootDeal, HandFootTable
+from scorekeeper.rules import Card, RulesError
+
+from .rules import HandFootDeal, HandFootRules, HandFootTable
+from .rules.kinds import KINDS, RANK_KEYS, kind_value, per_pack
+from .rules.melds import is_red_three
 from .rules.scoring import COUNTS
 
 #: The steppers of a side, with their labels.
@@ -26,18 +33,66 @@ STEPPERS = {
 }
 NOBODY = "none"
 MOST_POINTS = 100000
+#: The two counts of a side's cards, each typed, tapped in or counted by kind.
+PARTS = ("melded", "left")
+KIND_LABELS = {
+    "joker": _l("Jokers"),
+    "two": _l("Twos"),
+    "ace": _l("Aces"),
+    "eight_to_king": _l("Eights to kings"),
+    "four_to_seven": _l("Fours to sevens"),
+    "black_three": _l("Black threes"),
+}
+#: The kinds that are bands of ranks, which a house rule may value apart.
+BANDS = ("ace", "eight_to_king", "four_to_seven")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One stepper of a count by kind: its key in the API's ``*_by_kind`` (a kind, or a
+    rank's symbol where the house values its band's ranks apart), its label, what one
+    card counts and the most the packs hold."""
+
+    key: str
+    label: Any
+    value: int
+    most: int
+
+
+def kinds(rules: HandFootRules, part: str) -> list[Kind]:
+    """The steppers counting a side's cards *part* ("melded" or "left") by kind. Red
+    threes left are the side's "Red threes caught" stepper, never counted here; black
+    threes are melded only where the house lets the side going out meld them."""
+    keys: list[str] = ["joker", "two"]
+    for band in BANDS:
+        # The engine counts a band as one only when all its ranks are worth the same.
+        split = len({rules.rank_value(r) for r in KINDS[band]}) > 1
+        keys += [r.value for r in KINDS[band]] if split else [band]
+    if part == "left" or rules.black_three_melded:
+        keys.append("black_three")
+    melded = part == "melded"
+    return [Kind(key, KIND_LABELS.get(key) or _l("Rank %(rank)s", rank=key),
+                 kind_value(rules, key, melded=melded), per_pack(key) * rules.packs)
+            for key in keys]
+
+
+def kind_field(part: str, key: str, i: int) -> str:
+    return f"kind_{part}_{key}_{i}"
 
 
 def deal_form_class(table: HandFootTable) -> Any:
     """A deal form for this table: one block of fields per side."""
     choices = [SelectChoice(str(i), name) for i, name in enumerate(table.players)]
     choices.append(SelectChoice(NOBODY, _l("Nobody: the stock ran out")))
+    by_part = {part: kinds(table.rules, part) for part in PARTS}
 
     class HandFootDealForm(FlaskForm):
         deal = HiddenField()
         version = HiddenField()
         went_out = RadioField(_l("Who went out?"), choices=choices, validate_choice=False)
 
+    # What the template lays out per side besides the fields' names.
+    HandFootDealForm.kinds = by_part
     for i in range(len(table.units)):
         for name in COUNTS:
             setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
@@ -49,13 +104,26 @@ def deal_form_class(table: HandFootTable) -> Any:
             _l("Points left in hands and feet"),
             validators=[Optional(), NumberRange(0, MOST_POINTS)]))
         setattr(HandFootDealForm, f"left_cards_{i}", StringField(_l("or the cards left")))
+        for part, shown in by_part.items():
+            for kind in shown:
+                setattr(HandFootDealForm, kind_field(part, kind.key, i), IntegerField(
+                    kind.label, validators=[Optional(), NumberRange(0, kind.most)],
+                    default=0))
     return HandFootDealForm
+
+
+def _red_three(text: str) -> bool:
+    try:
+        return is_red_three(Card.parse(text))
+    except RulesError:
+        return False  # the engine names a card it cannot read
 
 
 def form_body(form: Any, table: HandFootTable) -> dict[str, Any]:
     """The form's answers as the JSON API's body for the deal (docs/api.md, "Hand and
-    Foot"): a seat becomes a name, the text of cards a list; a points box left empty
-    with no cards counts nothing."""
+    Foot"): a seat becomes a name, the text of cards a list, the steppers of a count by
+    kind a ``*_by_kind`` of the counts above 0; a points box left empty with no cards
+    and no counts counts nothing."""
     seat = form.went_out.data
     went_out = None
     if seat not in (None, "", NOBODY):
@@ -64,24 +132,55 @@ def form_body(form: Any, table: HandFootTable) -> dict[str, Any]:
     sides = []
     for i in range(len(table.units)):
         side: dict[str, Any] = {name: form[f"{name}_{i}"].data or 0 for name in COUNTS}
-        for points, cards in (("melded", "melded_cards"), ("left", "left_cards")):
-            text = (form[f"{cards}_{i}"].data or "").replace(",", " ").split()
+        for part in PARTS:
+            text = (form[f"{part}_cards_{i}"].data or "").replace(",", " ").split()
+            if part == "left":
+                # On the form a red three left is counted once, by the "Red threes
+                # caught" stepper: one typed among the cards left too is the same card.
+                reds = sum(map(_red_three, text))
+                side["red_threes_caught"] = max(side["red_threes_caught"], reds)
+                text = [t for t in text if not _red_three(t)]
+            counts = {kind.key: n for kind in form.kinds[part]
+                      if (n := form[kind_field(part, kind.key, i)].data)}
             if text:
-                side[cards] = text
-            elif form[f"{points}_{i}"].data is not None:
-                side[points] = form[f"{points}_{i}"].data
+                side[f"{part}_cards"] = text
+            if counts:
+                side[f"{part}_by_kind"] = counts
+            if form[f"{part}_{i}"].data is not None:
+                side[part] = form[f"{part}_{i}"].data
         sides.append(side)
     return {"outcome": "scored", "went_out": went_out, "sides": sides}
 
 
+def _form_key(key: str, shown: list[Kind]) -> str:
+    """The stepper a recorded count goes back to: its own, or its band's where the API
+    counted a rank alone that the form counts with its band (worth the same)."""
+    keys = {kind.key for kind in shown}
+    if key in keys or key not in RANK_KEYS:
+        return key
+    return next(band for band in BANDS if RANK_KEYS[key] in KINDS[band])
+
+
 def fill_form(form: Any, table: HandFootTable, deal: HandFootDeal) -> None:
-    """Put a recorded deal back into the form, to correct it."""
+    """Put a recorded deal back into the form, to correct it. Red threes left (among the
+    cards or counted by kind) go back to the side's "Red threes caught" stepper, where
+    the form counts them."""
     form.went_out.data = NOBODY if deal.went_out is None else str(
         table.players.index(deal.went_out))
     for i, side in enumerate(deal.sides):
         for name in COUNTS:
             form[f"{name}_{i}"].data = getattr(side, name)
-        for points, cards in (("melded", "melded_cards"), ("left", "left_cards")):
-            form[f"{points}_{i}"].data = getattr(side, points)
-            given = getattr(side, cards)
-            form[f"{cards}_{i}"].data = "" if given is None else " ".join(map(str, given))
+        caught = side.red_threes_caught
+        for part in PARTS:
+            form[f"{part}_{i}"].data = getattr(side, part)
+            given = getattr(side, f"{part}_cards")
+            cards = [c for c in given or () if not is_red_three(c)]
+            caught += len(given or ()) - len(cards)
+            form[f"{part}_cards_{i}"].data = " ".join(map(str, cards))
+            for key, count in getattr(side, f"{part}_by_kind") or ():
+                if key == "red_three":
+                    caught += count
+                    continue
+                field = form[kind_field(part, _form_key(key, form.kinds[part]), i)]
+                field.data = (field.data or 0) + count
+        form[f"red_threes_caught_{i}"].data = caught

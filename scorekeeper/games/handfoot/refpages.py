@@ -27,6 +27,7 @@ from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import whole
 from scorekeeper.rules import RulesError
+from scorekeeper.ui.picker import DECK
 
 from .referee import decide
 from .rules import PRESET, HandFootRules, HandFootState
@@ -40,6 +41,11 @@ QUESTIONS = {
     "go-out": _l("Go out"),
 }
 PILES = ("clean", "dirty", "wild")
+#: The go-out question's answers about the partner, in the API's fields: "alone" (no
+#: partner; "" too, as links made before it said so) or nothing said, which the referee
+#: answers by asking.
+PARTNER = {"yes": {"partner_in_foot": True}, "no": {"partner_in_foot": False},
+           "alone": {"alone": True}, "": {"alone": True}}
 
 
 def _cards(text: str) -> list[str]:
@@ -67,14 +73,14 @@ def _question(check: str, args: Any, deal: int | None) -> dict[str, Any] | None:
                 "deal": deal or whole(args.get("deal", "")) or 0} if top else None
     if "clean" not in args:
         return None
-    partner = args.get("partner", "")
     return {"piles": {kind: whole(args.get(kind, "")) or 0 for kind in PILES},
-            "partner_in_foot": {"yes": True, "no": False}.get(partner),
-            "alone": partner not in ("yes", "no"), **({"deal": deal} if deal else {})}
+            **PARTNER.get(args.get("partner", "ask"), {}), **({"deal": deal} if deal else {})}
 
 
 def _page(check: str, rules_spec: object, *, game: Game | None = None,
-          deal: int | None = None) -> Response:
+          deal: int | None = None, alone: bool = False) -> Response:
+    """The page of question *check*; *alone*: everyone at the game's table plays alone,
+    so the go-out question starts at "no partner"."""
     question = _question(check, request.args, deal)
     answer = error = None
     if question is not None:
@@ -86,8 +92,17 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
             if game else url_for("handfoot.standalone", check=check))
     return make_response(render_template(
         "handfoot/referee.html", check=check, questions=QUESTIONS, args=request.args,
-        answer=answer, error=error, game=game, deal=deal, base=base,
+        answer=answer, error=error, game=game, deal=deal, base=base, deck=DECK,
+        partner=_partner(request.args.get("partner"), alone),
         rules=HandFootRules.from_spec(rules_spec), piles=PILES), 200 if error is None else 422)
+
+
+def _partner(asked: str | None, alone: bool) -> str | None:
+    """The partner's answer the go-out form shows chosen: the one asked, else "alone" at
+    a table of players alone; at a table of sides none, so the table says."""
+    if asked is None:
+        return "alone" if alone else None
+    return "alone" if asked == "" else asked
 
 
 CHECKS = "<any(meld, 'initial-meld', pickup, 'go-out'):check>"
@@ -107,7 +122,8 @@ def for_game(game: Game, state: HandFootState, check: str) -> BaseResponse:
     itself, any other to the meld)."""
     prefix, _slash, asked = check.rpartition("/")
     if prefix == ON_ITS_OWN and asked in QUESTIONS:
-        return _page(asked, game.rules, game=game, deal=state.next_deal)
+        return _page(asked, game.rules, game=game, deal=state.next_deal,
+                     alone=state.table.sides is None)
     if prefix:
         abort(404)
     asked = asked if asked in ("meld", "initial-meld") else "meld"
