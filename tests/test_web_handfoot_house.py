@@ -79,10 +79,10 @@ def test_a_bad_house_rule_is_refused_with_a_reason(client, fields, error):
 def test_the_sheet_shows_the_target_and_each_deals_contract(client):
     game_id = start(client, hf_target="5000", hf_contracts="1/1/0 2/2/1")
     page = html.unescape(client.get(f"/games/{game_id}").text)
-    assert "the game goes to 5,000" in page and "1 clean, 1 dirty, 0 wild piles" in page
+    assert "the game goes to 5,000" in page and "1 clean, 1 dirty and 0 wild piles" in page
     assert "Deals left" not in page
     printed = html.unescape(client.get(f"/games/{game_id}/print").text)
-    assert "to 5,000" in printed and "to go out: 1/1/0, 2/2/1" in printed
+    assert "to 5,000" in printed and "(clean/dirty/wild): 1/1/0, 2/2/1" in printed
 
 
 def test_a_games_house_rules_survive_a_backup(client, app):

@@ -22,7 +22,7 @@ from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable, side_name
 from .setup import SET_NAMES, rules_spec, setup_fields, sides
-from .sheet import csv_rows, rules_summary, sheet_of
+from .sheet import contract_text, csv_rows, rules_summary, sheet_of
 
 
 class HandFootPages:
@@ -68,7 +68,7 @@ class HandFootPages:
     def context(self, game: Game | None, state: HandFootState) -> dict[str, Any]:
         """What Hand and Foot's templates show besides the sheet: each side's name and
         the deal form's steppers."""
-        return {"house": rules_summary(state.table.rules),
+        return {"house": rules_summary(state.table.rules), "contract_text": contract_text,
                 "names": [side_name(side) for side in state.table.units],
                 "steppers": STEPPERS}
 

@@ -96,7 +96,7 @@ def setup_fields() -> dict[str, Field]:
                             "with six players")),
             ("threes", _l("Two teams of three, sitting alternately (six players)")),
             ("alone", _l("Everyone plays alone"))])),
-        "hf_set": SelectField(_l("House rules"), default=PRESET,
+        "hf_set": SelectField(_l("Rules played"), default=PRESET,
                               choices=choices(SET_NAMES.items())),
         "hf_rounds": IntegerField(_l("Deals in a game"), validators=[
             Optional(), NumberRange(1, MOST_ROUNDS)]),

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.ui.sheet import Row, Sheet, csv_cell
 
-from .rules import HandFootRules, HandFootState, side_name
+from .rules import Contract, HandFootRules, HandFootState, side_name
 from .setup import SET_NAMES
 
 
@@ -24,6 +24,15 @@ def _n(value: int) -> str:
     return f"{value:,}"
 
 
+def contract_text(contract: Contract) -> str:
+    """The piles a side needs to go out, in words."""
+    text = _("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
+             clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
+    for rank, count in contract.ranks:
+        text += _(", with %(count)d of %(rank)ss", count=count, rank=rank.value)
+    return text
+
+
 def rules_summary(rules: HandFootRules) -> list[str]:
     """The rules in force, one short phrase each, for the page and the printed sheet."""
     out = [str(SET_NAMES.get(rules.preset, rules.preset))]
@@ -34,8 +43,11 @@ def rules_summary(rules: HandFootRules) -> list[str]:
             f"{_n(start)}→{m}" for start, m in rules.minimums_by_score)))
     else:
         out.append(_("opening meld %(list)s", list=" / ".join(map(str, rules.minimums))))
-    out.append(_("to go out: %(piles)s", piles=", ".join(
-        "/".join(str(v) for v in c.as_dict().values()) for c in rules.all_contracts)))
+    if rules.contracts is None:
+        out.append(_("to go out: %(piles)s", piles=contract_text(rules.contract)))
+    else:
+        out.append(_("to go out, deal by deal (clean/dirty/wild): %(piles)s", piles=", ".join(
+            "/".join(str(v) for v in c.as_dict().values()) for c in rules.contracts)))
     going_out = rules.going_out
     out.append(_("going out %(points)s", points=" / ".join(map(str, going_out))
                  if isinstance(going_out, tuple) else str(going_out)))
