@@ -229,3 +229,8 @@ def test_every_named_set_is_valid_and_reads_back():
         house = HandFootRules.from_spec(preset)
         assert HandFootRules.from_spec(house.to_dict()) == house
         assert HandFootRules.from_spec(house.to_dict(every=True)) == house
+
+
+def test_an_option_too_long_to_print_is_refused_all_the_same():
+    with pytest.raises(RulesError, match="Option target must be between 500 and 1000000"):
+        rules(target=10**5000)

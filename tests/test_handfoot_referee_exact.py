@@ -62,8 +62,10 @@ def test_an_opening_with_more_copies_than_the_packs_hold_is_refused():
 
 def test_an_opening_past_the_games_last_deal_is_refused():
     """Seed 003: "A complete game consists of four deals"."""
-    with pytest.raises(RulesError, match="4 deals, so there is no deal 5"):
+    with pytest.raises(RulesError, match="4 deals: the deal asked about is past its end"):
         opening("KH KS KC", deal=5)
+    with pytest.raises(RulesError, match="past its end"):
+        opening("KH KS KC", deal=10**5000)   # too long to print, refused all the same
 
 
 def test_minimums_by_the_sides_running_total():

@@ -39,6 +39,9 @@ class Option:
                        name=self.name, value=_show(value))
         assert self.low is not None and self.high is not None
         if not self.low <= value <= self.high:
+            if abs(value) > 10**12:  # too long to print (Python refuses past 4,300 digits)
+                raise fail(N_("Option %(name)s must be between %(low)d and %(high)d."),
+                           name=self.name, low=self.low, high=self.high)
             raise fail(N_("Option %(name)s must be between %(low)d and %(high)d, not "
                           "%(value)d."), name=self.name, low=self.low, high=self.high,
                        value=value)

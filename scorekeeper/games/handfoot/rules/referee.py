@@ -42,8 +42,8 @@ def check_deal(deal: object, rules: HandFootRules) -> int:
         raise fail(N_("The deal is its number in the game: 1 for the first."))
     last = rules.last_deal()
     if last is not None and deal > last:
-        raise fail(N_("This game has %(last)d deals, so there is no deal %(deal)d."),
-                   last=last, deal=deal)
+        raise fail(N_("This game has %(last)d deals: the deal asked about is past its "
+                      "end."), last=last)
     return deal
 
 
