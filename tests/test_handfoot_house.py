@@ -234,3 +234,12 @@ def test_every_named_set_is_valid_and_reads_back():
 def test_an_option_too_long_to_print_is_refused_all_the_same():
     with pytest.raises(RulesError, match="Option target must be between 500 and 1000000"):
         rules(target=10**5000)
+
+
+def test_the_meld_ruling_names_a_mixed_wild_piles_own_bonus():
+    from scorekeeper.games.handfoot.rules import rule_meld
+    house = rules(dirty_wild_pile=1300)
+    assert "1300 for the pile" in str(rule_meld(parse_cards(["JK", "2H"] * 3 + ["2C"]),
+                                                house).reason)
+    assert "1500 for the pile" in str(rule_meld(parse_cards(["2H"] * 5 + ["2C"] * 2),
+                                                house).reason)

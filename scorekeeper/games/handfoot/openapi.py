@@ -9,10 +9,11 @@ from typing import Any
 from scorekeeper.codec import CARD_SCHEMA as CARD
 from scorekeeper.codec import CARDS_SCHEMA as CARDS
 
-from .rules import OPTIONS, PRESET, STRUCTURED
+from .rules import OPTIONS, STRUCTURED
+from .rules.house import SETS
 
 RULES = {"type": "object", "required": ["preset"],
-         "properties": {"preset": {"const": PRESET}}
+         "properties": {"preset": {"enum": list(SETS)}}
          | {name: {"description": o.doc} for name, o in OPTIONS.items()}
          | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
          "additionalProperties": False}

@@ -77,7 +77,8 @@ def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling
             return HandFootMeldRuling(False, msg(N_(
                 "Not a meld: this game allows no melds of wild cards only (%(cards)s)."),
                 cards=shown))
-        return _ruled("wild", count, value, None, shown, rules)
+        return _ruled("wild", count, value, None, shown, rules,
+                      mixed=len({c.is_joker for c in cards}) > 1)
     ranks = {c.rank for c in naturals}
     if len(ranks) > 1:
         return HandFootMeldRuling(False, msg(N_(
@@ -93,9 +94,11 @@ def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling
 
 
 def _ruled(kind: str, count: int, value: int, rank: Rank | None, shown: str,
-           rules: HandFootRules) -> HandFootMeldRuling:
+           rules: HandFootRules, *, mixed: bool = False) -> HandFootMeldRuling:
     complete = count == rules.pile_size
     bonus = rules.pile_bonus(kind)
+    if mixed and rules.dirty_wild_pile is not None:  # twos and jokers, valued apart
+        bonus = rules.dirty_wild_pile
     if kind == "clean" and rules.rank_pile(rank) is not None:
         bonus = rules.rank_pile(rank) or 0
     names = {"clean": N_("clean"), "dirty": N_("dirty"), "wild": N_("wild")}
