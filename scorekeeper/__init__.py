@@ -122,6 +122,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY"),
         SQLALCHEMY_DATABASE_URI=database_url,
+        # A pooled connection is checked before use: after PostgreSQL restarts, a stale
+        # one is replaced instead of failing the request with a 500.
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         # Behind HTTPS (docs/deploy.md): the session cookie travels over HTTPS only.
         SESSION_COOKIE_SECURE=_yes(os.environ.get("SESSION_COOKIE_SECURE", "")),
         # How many reverse proxies stand in front and set X-Forwarded-* (docs/deploy.md).

@@ -16,6 +16,7 @@ def init_app(app: Flask) -> None:
         access,
         assets,
         audit,
+        device,
         home,
         language,
         live,
@@ -35,6 +36,7 @@ def init_app(app: Flask) -> None:
     # Before the CSRF check (security): a locked game answers with its PIN form first.
     app.before_request(access.guard)
     security.init_app(app)
+    device.init_app(app)
     language.init_app(app)
     assets.init_app(app)
     pwa.init_app(app)

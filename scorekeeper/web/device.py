@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import TypeVar
 
-from flask import request, session
+from flask import Flask, g, request, session
 from werkzeug.wrappers import Response
 
 from ..models import Game
@@ -22,13 +22,36 @@ YEAR = 365 * 24 * 3600
 Answer = TypeVar("Answer", bound=Response)
 
 
+#: A game id is 24 characters; anything much longer in the cookie was not written here.
+LONGEST_ID = 64
+
+
 def opened() -> list[str]:
-    """Ids of the games opened here, most recent first."""
+    """Ids of the games opened here, most recent first; a cookie this app did not write
+    (not a list of ids, or nested too deep to read) counts as none and is replaced."""
     try:
         ids = json.loads(request.cookies.get(COOKIE, "[]"))
-    except ValueError:
+    except (ValueError, RecursionError):
+        ids = None
+    if not isinstance(ids, list) or not all(
+            isinstance(i, str) and len(i) <= LONGEST_ID for i in ids):
+        g.bad_device_cookie = True
         return []
-    return [i for i in ids if isinstance(i, str)][:KEEP] if isinstance(ids, list) else []
+    return ids[:KEEP]
+
+
+def _replace_bad_cookie(response: Response) -> Response:
+    """A cookie :func:`opened` could not read is dropped, unless this answer wrote a new
+    one (as a game's page does)."""
+    if g.get("bad_device_cookie") and not any(
+            header.startswith(f"{COOKIE}=") for header in response.headers.getlist(
+                "Set-Cookie")):
+        response.delete_cookie(COOKIE, httponly=True, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_replace_bad_cookie)
 
 
 def remember(response: Answer, game_id: str) -> Answer:

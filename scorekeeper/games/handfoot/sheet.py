@@ -26,8 +26,8 @@ def _n(value: int) -> str:
 
 def contract_text(contract: Contract) -> str:
     """The piles a side needs to go out, in words."""
-    text = _("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
-             clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
+    text: str = _("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
+                  clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
     for rank, count in contract.ranks:
         text += _(", with %(count)d of %(rank)ss", count=count, rank=rank.value)
     return text
