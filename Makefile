@@ -77,8 +77,10 @@ lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versio
 
 # Waitress reads a whole body (to a temporary file) before the app sees it: one over 1 MiB
 # is refused there, at once. The app's own limit is 64 KiB (413, with the JSON error under
-# /api/v1); bodies between the two reach it and get that answer.
-WAITRESS_LIMITS = --max-request-body-size=1048576
+# /api/v1); bodies between the two reach it and get that answer. Idle or half-sent
+# connections (a phone gone to sleep mid-request) are closed after 20 s, and up to 500 are
+# held open at once, so a hundred of them do not stop the others (tests/test_run.py).
+WAITRESS_LIMITS = --max-request-body-size=1048576 --channel-timeout=20 --cleanup-interval=5 --connection-limit=500
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade

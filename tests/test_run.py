@@ -1,0 +1,68 @@
+"""`make run` as a table runs it: a few phones holding idle or half-sent connections do not
+stop it answering the others (issue 23, point 7; the Makefile's WAITRESS_LIMITS)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from pgserver import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = Path(sys.executable).parent.parent
+IDLE = 150   # more than waitress's default limit of 100 connections
+
+
+@pytest.fixture
+def running(tmp_path):
+    port = free_port()
+    env = os.environ | {"SCOREKEEPER_INSTANCE": str(tmp_path), "NO_QR": "1",
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite'}"}
+    log = (tmp_path / "run.log").open("w")
+    # -o: the virtualenv running these tests already holds what run.txt installs.
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", "-o", f"{VENV}/.run-installed", "run",
+         f"VENV={VENV}", "HOST=127.0.0.1", f"PORT={port}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while not _answers(base):
+            if process.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail("make run did not start:\n" + (tmp_path / "run.log").read_text())
+            time.sleep(0.2)
+        yield port, base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(20)
+        log.close()
+
+
+def _answers(base: str, timeout: float = 2) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/healthz", timeout=timeout) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def test_idle_half_sent_connections_do_not_stop_the_others(running):
+    port, base = running
+    idle = []
+    try:
+        for _ in range(IDLE):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: phone\r\n")   # and never the end
+            idle.append(sock)
+        assert _answers(base, timeout=5), "a phone waited behind idle connections"
+    finally:
+        for sock in idle:
+            sock.close()
