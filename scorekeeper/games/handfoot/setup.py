@@ -117,7 +117,7 @@ def setup_fields() -> dict[str, Field]:
         "hf_red_three": _points(_l("Each red three laid scores")),
         "hf_red_three_caught": _points(_l("Each red three caught costs")),
         "hf_wild_melds": SelectField(_l("Melds of wild cards only"), default="",
-                                     choices=choices([("", _l("As the house rules say")),
+                                     choices=choices([("", _l("As the rules played say")),
                                                       ("yes", _l("Allowed")),
                                                       ("no", _l("Not allowed"))])),
         # Folded away: the rarer house rules.
@@ -132,7 +132,7 @@ def setup_fields() -> dict[str, Field]:
             Optional(), _checked(_contracts, _l("Give clean/dirty/wild, such as 2/2/1, or "
                                                 "one per deal such as 1/1/0 2/2/0 3/3/0."))]),
         "hf_pickup": SelectField(_l("Taking the discard pile takes"), default="",
-                                 choices=choices([("", _l("As the house rules say")),
+                                 choices=choices([("", _l("As the rules played say")),
                                                   ("7", _l("The top seven cards")),
                                                   ("whole", _l("The whole pile"))])),
         "hf_black_three": _points(_l("Each black three left costs")),
