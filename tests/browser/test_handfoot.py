@@ -23,6 +23,12 @@ OUT_SCORE = 2400 + 2 * 500 + 2 * 300 + 1500 + 100 + 100
 BEHIND_SCORE = 900 - 120 + 500 + 300
 
 
+def on_page(element) -> list[float]:
+    """Where *element* is on the page (not in the viewport, which clicks scroll)."""
+    return element.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }")
+
+
 def fill_side(page: Page, i: int, report: dict) -> int:
     """Fill side *i* of the deal form: steppers tapped, points typed; the taps made."""
     taps = 0
@@ -69,8 +75,15 @@ def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, loc
     page.locator("fieldset.side[data-side='1'] .count").nth(1).get_by_role(
         "button", name=_("Tap the cards")).click()
     picker = page.locator("#card-picker")
-    for card in ("K♠", "9♦", "3♥"):
-        picker.get_by_role("button", name=card, exact=True).click()
+    # The picked cards stay on one line: the deck does not move down as they are tapped.
+    ace = picker.locator("[data-card='AS']")
+    deck = on_page(ace)
+    for card in ("KS", "9D", "3H", "KS", "9D", "JK", "JK", "5C", "7C", "8D"):
+        picker.locator(f"[data-card='{card}']").click()
+    assert on_page(ace) == deck
+    # Seven taken back: the first three remain.
+    for _tap in range(7):
+        picker.locator(".picked .chip").last.click()
     # The red three goes to the side's one count of red threes caught, not among the cards.
     expect(picker.locator(".caught-note")).to_contain_text("1")
     shot(page, f"handfoot-picker-{locale[:2]}")
@@ -244,7 +257,7 @@ def test_a_sides_38_melded_cards_counted_by_kind_in_13_taps(page: Page, live_url
                                    if k not in ("melded", "left")})
     page.locator("fieldset.side[data-side='0'] .count-melded .by-kind summary").click()
     plus = form.locator("[data-for='kind_melded_eight_to_king_0'][data-step='7']")
-    where = plus.bounding_box()
+    where = on_page(plus)
     page.locator("fieldset.side[data-side='0'] .count-melded .by-kind summary").click()
     counted = count_by_kind(page, 0, "melded", MELDED_38)
     assert sum(MELDED_38.values()) == 38 and counted == 13 <= 20
@@ -253,7 +266,7 @@ def test_a_sides_38_melded_cards_counted_by_kind_in_13_taps(page: Page, live_url
         str(MELDED_38_POINTS + 3100 + 100 + 100))
     # Where the finger was: neither the counts growing to two digits nor the preview
     # answering moved the button.
-    assert plus.bounding_box() == where
+    assert on_page(plus) == where
     no_sideways_scroll(page)
     targets_are_big_enough(page, ".deal-form [data-step]")
     shot(page, f"handfoot-by-kind-melded-{locale[:2]}")
