@@ -243,3 +243,30 @@ def test_the_meld_ruling_names_a_mixed_wild_piles_own_bonus():
                                                 house).reason)
     assert "1500 for the pile" in str(rule_meld(parse_cards(["2H"] * 5 + ["2C"] * 2),
                                                 house).reason)
+
+
+def test_black_threes_melded_by_the_side_going_out_as_cards_or_counts():
+    """docs/handfoot.md: black threes melded only by the side going out, where the house
+    scores them; the same whether tapped in as cards or counted by kind."""
+    house = rules(black_three_melded=5)
+    as_cards = SideResult(**CONTRACT, melded_cards=parse_cards(["3S", "3C", "3S"] + [
+        "KH"] * 5 + ["QH"] * 5 + ["JH"] * 5 + ["10H"] * 5 + ["2C"] * 5 + ["JK"] * 2))
+    as_counts = SideResult(**CONTRACT, melded_by_kind=(("black_three", 3),
+                                                      ("eight_to_king", 20), ("two", 5),
+                                                      ("joker", 2)))
+    [cards] = score(house, as_cards, out=0)
+    [counts] = score(house, as_counts, out=0)
+    assert cards.cards == counts.cards == 15 + 200 + 100 + 100
+    with pytest.raises(RulesError, match="threes are never melded"):
+        score(house, as_cards, out=None)
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (SideResult(melded_cards=parse_cards(["JK"] * 10)),
+     SideResult(melded_by_kind=(("joker", 1),))),
+    (SideResult(melded_by_kind=(("eight_to_king", 120),)),
+     SideResult(left_by_kind=(("9", 1),))),
+])
+def test_cards_and_counts_are_checked_against_the_packs_together(first, second):
+    with pytest.raises(RulesError, match="more than 5 packs hold"):
+        score(HandFootRules(), first, second, out=None)

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from scorekeeper.rules.cards import check_copies
+from scorekeeper.rules.cards import Card, NaturalCard, Rank, check_copies
 from scorekeeper.rules.messages import N_, fail
 
-from .kinds import kind_name, per_pack
+from .kinds import KINDS, kind_name, per_pack
 from .options import MELD_RANKS, HandFootRules
 from .sides import SideResult
 
@@ -146,11 +146,27 @@ def check_deal(rules: HandFootRules, sides: Sequence[SideResult],
     for side in sides:
         for by_kind in (side.melded_by_kind, side.left_by_kind):
             counted.update(dict(by_kind or ()))
+        # Cards tapped in count too, each under its own rank (or kind).
+        for card in (*(side.melded_cards or ()), *(side.left_cards or ())):
+            counted[_key(card)] += 1
+    # A band counted as one and ranks of it counted alone share the band's cards.
+    for band in ("eight_to_king", "four_to_seven"):
+        counted[band] += sum(counted[r.value] for r in KINDS[band])
     for key, count in counted.items():
         if count > per_pack(key) * packs:
             raise fail(N_("The sides count %(count)d %(kind)s in all, more than %(packs)d "
                           "packs hold (%(most)d)."), count=count, kind=kind_name(key),
                        packs=packs, most=per_pack(key) * packs)
+
+
+def _key(card: Card) -> str:
+    """The kind (or rank) a card is counted under by kind."""
+    if not isinstance(card, NaturalCard):
+        return "joker"
+    if card.rank is Rank.THREE:
+        return "red_three" if card.suit.red else "black_three"
+    named = {Rank.TWO: "two", Rank.ACE: "ace"}
+    return named.get(card.rank, str(card.rank.value))
 
 
 def _check_piles(rules: HandFootRules, sides: Sequence[SideResult]) -> None:

@@ -88,9 +88,16 @@ def _points(rules: HandFootRules, name: str, side: SideResult, *, melded: bool,
     if by_kind is not None:
         return count_points(rules, name, dict(by_kind), melded=melded, out=out)
     if cards is not None:
-        if melded and any(is_three(c) for c in cards):
-            raise fail(N_("%(side)s: threes are never melded; leave them out of the cards "
-                          "melded (red threes laid are counted apart)."), side=name)
+        if melded:
+            # Black threes meld only where the house says so, for the side going out:
+            # the same rule as for counts by kind (:mod:`.kinds`).
+            melds_black = bool(rules.black_three_melded) and out
+            if any(is_red_three(c) or (is_three(c) and not melds_black) for c in cards):
+                raise fail(N_("%(side)s: threes are never melded; leave them out of the "
+                              "cards melded (red threes laid are counted apart)."),
+                           side=name)
+            return sum(rules.black_three_melded if is_three(c) else rules.value(c)
+                       for c in cards), 0
         # A red three left is counted as caught, not by its card value.
         return (sum(rules.value(c) for c in cards if not is_red_three(c)),
                 sum(1 for c in cards if is_red_three(c)))
