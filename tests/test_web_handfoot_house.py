@@ -4,6 +4,7 @@ house rules survive a backup (docs/handfoot.md, "House rules")."""
 
 import html
 import json
+import re
 
 import pytest
 from pagework import alerts
@@ -97,3 +98,32 @@ def test_a_games_house_rules_survive_a_backup(client, app):
         db.session.commit()
         import_games(json.loads(json.dumps(dump)))
     assert rules_of(client, game_id) == before
+
+
+def test_the_deal_form_asks_for_what_the_house_scores(client):
+    """Special piles, perfect draws and the first meld: steppers on the deal form only
+    where the house scores them, and back on the form for a correction."""
+    game_id = start(client, hf_set="hand_knee_foot", hf_perfect_draw="100",
+                    hf_first_meld="100")
+    page = html.unescape(client.get(f"/games/{game_id}").text)
+    assert "Clean piles of 5s, among the clean piles" in page
+    assert "Perfect draws" in page and "Which side melded first?" in page
+    out = {"clean_piles_0": "3", "rank_piles_5_0": "1", "rank_piles_7_0": "1",
+           "dirty_piles_0": "1", "wild_piles_0": "1", "perfect_draws_0": "1",
+           "melded_0": "1200", "first_meld": "0"}
+    behind = {"clean_piles_1": "1", "melded_1": "300", "left_1": "50"}
+    data = {"deal": "1", "went_out": "0", **out, **behind}
+    response = client.post(f"/games/{game_id}/deals", data=data)
+    assert response.status_code == 302, alerts(response.text)
+    state = client.get(f"/api/v1/games/{game_id}").get_json()
+    side = state["deals"][0]["sides"][0]
+    assert side["rank_piles"] == {"5": 1, "7": 1} and side["perfect_draws"] == 1
+    assert side["first_meld"] is True
+    assert state["team_totals"][0] == 1200 + 500 + 3000 + 5000 + 300 + 2500 + 200 + 100 + 100
+    edit = client.get(f"/games/{game_id}/deals/1/edit").text
+    for name, value in (("rank_piles_7_0", "1"), ("perfect_draws_0", "1")):
+        [tag] = re.findall(rf'<input[^>]*name="{name}"[^>]*>', edit)
+        assert f'value="{value}"' in tag
+    [chosen] = [tag for tag in re.findall(r'<input[^>]*name="first_meld"[^>]*>', edit)
+                if " checked" in tag]
+    assert 'value="0"' in chosen

@@ -80,6 +80,22 @@ def kind_field(part: str, key: str, i: int) -> str:
     return f"kind_{part}_{key}_{i}"
 
 
+def house_counts(rules: HandFootRules) -> list[tuple[str, Any]]:
+    """The counts a side reports only where the house scores them: special piles of a
+    rank (``rank_piles_<rank>``), mixed wild piles, black-three piles, perfect draws."""
+    out: list[tuple[str, Any]] = [
+        (f"rank_piles_{rank.value}", _l("Clean piles of %(rank)ss, among the clean piles",
+                                        rank=rank.value)) for rank, _points in rules.rank_piles]
+    if rules.dirty_wild_pile is not None:
+        out.append(("dirty_wild_piles", _l("Wild piles mixing twos and jokers, among the "
+                                           "wild piles")))
+    if rules.black_three_pile:
+        out.append(("black_three_piles", _l("Piles of black threes")))
+    if rules.perfect_draw:
+        out.append(("perfect_draws", _l("Perfect draws")))
+    return out
+
+
 def deal_form_class(table: HandFootTable) -> Any:
     """A deal form for this table: one block of fields per side."""
     choices = [SelectChoice(str(i), name) for i, name in enumerate(table.players)]
@@ -93,7 +109,17 @@ def deal_form_class(table: HandFootTable) -> Any:
 
     # What the template lays out per side besides the fields' names.
     HandFootDealForm.kinds = by_part
+    HandFootDealForm.house = house_counts(table.rules)
+    if table.rules.first_meld:
+        HandFootDealForm.first_meld = RadioField(
+            _l("Which side melded first?"), default=NOBODY, validate_choice=False,
+            choices=[SelectChoice(str(i), name) for i, name in enumerate(
+                " & ".join(side) for side in table.units)]
+            + [SelectChoice(NOBODY, _l("Nobody melded"))])
     for i in range(len(table.units)):
+        for name, label in HandFootDealForm.house:
+            setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
+                label, validators=[Optional(), NumberRange(0, 99)], default=0))
         for name in COUNTS:
             setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
                 STEPPERS[name], validators=[Optional(), NumberRange(0, 99)], default=0))
@@ -148,8 +174,26 @@ def form_body(form: Any, table: HandFootTable) -> dict[str, Any]:
                 side[f"{part}_by_kind"] = counts
             if form[f"{part}_{i}"].data is not None:
                 side[part] = form[f"{part}_{i}"].data
+        _house_body(form, i, side)
         sides.append(side)
     return {"outcome": "scored", "went_out": went_out, "sides": sides}
+
+
+def _house_body(form: Any, i: int, side: dict[str, Any]) -> None:
+    """Side *i*'s house counts into its body: only those given, special piles by rank."""
+    special = {}
+    for name, _label in form.house:
+        count = form[f"{name}_{i}"].data
+        if not count:
+            continue
+        if name.startswith("rank_piles_"):
+            special[name.removeprefix("rank_piles_")] = count
+        else:
+            side[name] = count
+    if special:
+        side["rank_piles"] = special
+    if "first_meld" in form and form.first_meld.data == str(i):
+        side["first_meld"] = True
 
 
 def _form_key(key: str, shown: list[Kind]) -> str:
@@ -184,3 +228,9 @@ def fill_form(form: Any, table: HandFootTable, deal: HandFootDeal) -> None:
                 field = form[kind_field(part, _form_key(key, form.kinds[part]), i)]
                 field.data = (field.data or 0) + count
         form[f"red_threes_caught_{i}"].data = caught
+        for name, _label in form.house:
+            form[f"{name}_{i}"].data = dict(side.rank_piles_by_symbol()).get(
+                name.removeprefix("rank_piles_"), 0) if name.startswith(
+                "rank_piles_") else getattr(side, name)
+        if "first_meld" in form and side.first_meld:
+            form.first_meld.data = str(i)

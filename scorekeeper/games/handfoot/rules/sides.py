@@ -31,11 +31,13 @@ class SideResult:
     perfect_draws: int = 0
     first_meld: bool = False
 
+    def rank_piles_by_symbol(self) -> dict[str, int]:
+        return {rank.value: count for rank, count in self.rank_piles}
+
     def piles(self) -> dict[str, int]:
         """Complete piles by kind and by special rank, as a contract counts them."""
         return {"clean": self.clean_piles, "dirty": self.dirty_piles,
-                "wild": self.wild_piles,
-                **{rank.value: count for rank, count in self.rank_piles}}
+                "wild": self.wild_piles, **self.rank_piles_by_symbol()}
 
 
 @dataclass(frozen=True)
