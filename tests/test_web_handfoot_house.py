@@ -127,3 +127,24 @@ def test_the_deal_form_asks_for_what_the_house_scores(client):
     [chosen] = [tag for tag in re.findall(r'<input[^>]*name="first_meld"[^>]*>', edit)
                 if " checked" in tag]
     assert 'value="0"' in chosen
+
+
+def test_the_referee_page_asks_for_the_sides_score_and_the_deals_contract(client):
+    """Minimums by score: the page asks the side's score; a contract per deal and one
+    naming special piles: the go-out question counts them for the deal asked about."""
+    page = client.get("/referee/hand-and-foot/initial-meld").text
+    assert 'name="total"' not in page
+    game_id = start(client, hf_set="hand_knee_foot")
+    base = f"/games/{game_id}/referee/hand-and-foot"
+    asked = html.unescape(client.get(f"{base}/initial-meld", query_string={
+        "melds": "KH KS KC 2C", "total": "16000"}).text)
+    assert 'name="total"' in asked and "short of the 90" in asked
+    go_out = html.unescape(client.get(f"{base}/go-out", query_string={
+        "clean": "3", "dirty": "1", "wild": "1", "5": "1", "7": "0",
+        "partner": "yes"}).text)
+    assert "Clean piles of 7s" in go_out and "(7: 1)" in go_out
+    rising = start(client, hf_set="hand_and_foot_rising")
+    first = html.unescape(client.get(f"/games/{rising}/referee/hand-and-foot/go-out",
+                                     query_string={"clean": "1", "dirty": "1", "wild": "0",
+                                                   "partner": "yes"}).text)
+    assert "1 clean, 1 dirty and 0 wild piles" in first and "Yes, with the partner" in first

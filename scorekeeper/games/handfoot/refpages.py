@@ -57,23 +57,27 @@ def _melds(text: str) -> list[list[str]]:
     return [_cards(part) for part in text.split("/") if part.strip()]
 
 
-def _question(check: str, args: Any, deal: int | None) -> dict[str, Any] | None:
-    """The question on the form in the API's body shape; ``None`` until it is asked."""
+def _question(check: str, args: Any, deal: int | None,
+              rules: HandFootRules) -> dict[str, Any] | None:
+    """The question on the form in the API's body shape; ``None`` until it is asked. The
+    deal is the game's (or the one typed); the side's total where minimums go by score."""
+    deal = deal or whole(args.get("deal", "")) or 0
+    total = {"total": whole(args.get("total", "")) or 0} if rules.by_score else {}
     if check == "meld":
         cards = _cards(args.get("cards", ""))
         return {"cards": cards} if cards else None
     if check == "initial-meld":
         melds = _melds(args.get("melds", ""))
-        return {"melds": melds, "deal": deal or whole(args.get("deal", "")) or 0} if (
-            melds) else None
+        return {"melds": melds, "deal": deal, **total} if melds else None
     if check == "pickup":
         top = args.get("top", "").strip()
         return {"top": top, "hand": _cards(args.get("hand", "")),
                 "table": _melds(args.get("table", "")), "opened": args.get("opened") == "yes",
-                "deal": deal or whole(args.get("deal", "")) or 0} if top else None
+                "deal": deal, **total} if top else None
     if "clean" not in args:
         return None
-    return {"piles": {kind: whole(args.get(kind, "")) or 0 for kind in PILES},
+    keys = (*PILES, *(rank.value for rank, _n in rules.contract_for(deal or 1).ranks))
+    return {"piles": {key: whole(args.get(key, "")) or 0 for key in keys},
             **PARTNER.get(args.get("partner", "ask"), {}), **({"deal": deal} if deal else {})}
 
 
@@ -81,7 +85,8 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
           deal: int | None = None, alone: bool = False) -> Response:
     """The page of question *check*; *alone*: everyone at the game's table plays alone,
     so the go-out question starts at "no partner"."""
-    question = _question(check, request.args, deal)
+    rules = HandFootRules.from_spec(rules_spec)
+    question = _question(check, request.args, deal, rules)
     answer = error = None
     if question is not None:
         try:
@@ -94,7 +99,9 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
         "handfoot/referee.html", check=check, questions=QUESTIONS, args=request.args,
         answer=answer, error=error, game=game, deal=deal, base=base, deck=DECK,
         partner=_partner(request.args.get("partner"), alone),
-        rules=HandFootRules.from_spec(rules_spec), piles=PILES), 200 if error is None else 422)
+        rules=rules, contract=rules.contract_for(deal or whole(request.args.get("deal", ""))
+                                                 or 1),
+        piles=PILES), 200 if error is None else 422)
 
 
 def _partner(asked: str | None, alone: bool) -> str | None:
