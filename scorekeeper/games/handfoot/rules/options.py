@@ -106,7 +106,7 @@ STRUCTURED: dict[str, dict[str, Any]] = {
         "a clean pile's, such as {\"7\": 1000, \"5\": 3000}."),
         "values": {"min": 0, "max": 100000}},
     "red_threes_bonus": {"name": "red_threes_bonus", "nullable": True, "doc": N_(
-        "A bonus for a side that lays at least so many red threes in a deal, such as "
+        "Points for a side that lays at least so many red threes in a deal, such as "
         "{\"count\": 7, \"points\": 300} (null: none)."), "shape": "object"},
     "card_values": {"name": "card_values", "doc": N_(
         "A value for any rank from 4 to ace, over the bands above, such as {\"8\": 5, "

@@ -102,7 +102,7 @@ def check_side(rules: HandFootRules, name: str, side: SideResult, melded: int, l
                        what={"black_three_piles": N_("piles of black threes"),
                              "perfect_draws": N_("perfect draws")}[field])
     if side.first_meld and not rules.first_meld:
-        raise fail(N_("%(side)s: this game has no bonus for the first meld."), side=name)
+        raise fail(N_("%(side)s: this game scores nothing for the first meld."), side=name)
     if side.melded is not None or side.melded_by_kind is not None:
         least = _least(rules, side)
         if melded < least:
