@@ -252,8 +252,9 @@ def _read_cards_played(desk: Desk, args: Any) -> None:
     if desk.check is not Check.INITIAL_MELD or not desk.rules.announce_after_turns:
         return
     text = args.get("cards_played", "").strip()
-    if text.isdigit() and int(text) <= 200:
-        desk.cards_played = int(text)
+    played = whole(text)
+    if played is not None and played <= 200:
+        desk.cards_played = played
     elif text:
         desk.problems["cards_played"] = _("Give the cards played so far this deal as a "
                                           "whole number.")

@@ -205,14 +205,14 @@ def _first_melds(form: Any, players: tuple[str, ...]) -> dict[str, Any]:
     melds' cards with ``/`` between melds, in the order the phone saw them entered (then
     in seating order, when no script kept it)."""
     entered = [i for i in range(len(players)) if (form[f"first_{i}"].data or "").strip()]
-    kept = [int(s) for s in (form.first_order.data or "").split() if s.isdigit()]
+    kept = [n for s in (form.first_order.data or "").split() if (n := whole(s)) is not None]
     order = [i for i in dict.fromkeys(kept) if i in entered]
     order += [i for i in entered if i not in order]
     melds: list[dict[str, Any]] = []
     for i in order:
         text = form[f"first_{i}"].data.strip()
-        if text.isdigit():
-            melds.append({"player": players[i], "value": int(text)})
+        if (worth := whole(text)) is not None:
+            melds.append({"player": players[i], "value": worth})
         else:
             melds.append({"player": players[i], "melds": [
                 meld.replace(",", " ").split() for meld in text.split("/")]})

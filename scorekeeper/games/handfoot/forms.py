@@ -16,6 +16,7 @@ from wtforms import HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
+from scorekeeper.numbers import whole_or
 from scorekeeper.rules import Card, RulesError
 
 from .rules import HandFootDeal, HandFootRules, HandFootTable
@@ -153,7 +154,7 @@ def form_body(form: Any, table: HandFootTable) -> dict[str, Any]:
     seat = form.went_out.data
     went_out = None
     if seat not in (None, "", NOBODY):
-        index = int(seat) if str(seat).isdigit() else -1
+        index = whole_or(seat, -1)
         went_out = table.players[index] if 0 <= index < len(table.players) else str(seat)
     sides = []
     for i in range(len(table.units)):
