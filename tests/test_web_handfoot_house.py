@@ -148,3 +148,14 @@ def test_the_referee_page_asks_for_the_sides_score_and_the_deals_contract(client
                                      query_string={"clean": "1", "dirty": "1", "wild": "0",
                                                    "partner": "yes"}).text)
     assert "1 clean, 1 dirty and 0 wild piles" in first and "Yes, with the partner" in first
+
+
+def test_a_deal_with_nobody_marked_as_going_out_is_asked_not_saved(client):
+    """Issue 23, point 5: an unanswered "Who went out?" is not "the stock ran out"."""
+    game_id = start(client)
+    data = {"deal": "1", "clean_piles_0": "2", "dirty_piles_0": "2", "wild_piles_0": "1",
+            "melded_0": "1200", "melded_1": "300"}
+    response = client.post(f"/games/{game_id}/deals", data=data)
+    assert response.status_code == 422
+    assert "Say who went out, or that nobody did" in html.unescape(response.text)
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["deals"] == []

@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.numbers import whole_or
 from scorekeeper.rules import Card, RulesError
@@ -106,7 +106,11 @@ def deal_form_class(table: HandFootTable) -> Any:
     class HandFootDealForm(FlaskForm):
         deal = HiddenField()
         version = HiddenField()
-        went_out = RadioField(_l("Who went out?"), choices=choices, validate_choice=False)
+        # Never taken as "nobody": a side that went out would silently lose its bonus.
+        went_out = RadioField(_l("Who went out?"), choices=choices, validate_choice=False,
+                              validators=[InputRequired(_l(
+                                  "Say who went out, or that nobody did (the stock ran "
+                                  "out)."))])
 
     # What the template lays out per side besides the fields' names.
     HandFootDealForm.kinds = by_part
