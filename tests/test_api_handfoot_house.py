@@ -79,3 +79,14 @@ def test_the_referee_takes_the_sides_total_and_asks_about_the_partner(client):
                partner_in_foot=True)["valid"]
     assert not ask(client, "go-out", rules=rising, piles={"clean": 1, "dirty": 1}, deal=2,
                    partner_in_foot=True)["valid"]
+
+
+def test_an_unknown_field_of_a_deal_is_refused_by_name(client):
+    """Issue 23, point 10: a field the game's deals do not have is a 400 naming it."""
+    game = create(client, "hand_and_foot")
+    refused(client.post(f"{API}/games/{game['id']}/deals", json={
+        "deal": 1, "went_out": None, "sides": [{}, {}], "whatever": 1}), 400, "“whatever”")
+    hand = client.post(f"{API}/games", json={"rules": "levant", "players": ["Ali", "Badr"],
+                                             "first_dealer": "Ali"}).get_json()
+    refused(client.post(f"{API}/games/{hand['id']}/deals", json={
+        "deal": 1, "outcome": "redeal", "sides": []}), 400, "“sides”", "Hand")

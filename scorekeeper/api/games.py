@@ -176,12 +176,25 @@ def read_game(game_id: str) -> Response:
     return _answer(game)
 
 
+def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
+    """The deal *data* reports, read by its game; a field the game's deals do not have
+    is refused by name rather than ignored."""
+    kind = kind_of(game.rules)
+    unknown = sorted(set(data) - kind.deal_fields)
+    if unknown:
+        raise PayloadError(msg(N_("Unknown field “%(field)s” in a deal of %(game)s; a deal "
+                                  "has %(fields)s."), field=unknown[0][:60],
+                               game=msg(kind.title), fields=", ".join(sorted(
+                                   kind.deal_fields))))
+    return kind.deal_from_json(data, number, game.rules)
+
+
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> Response:
     game = _game(game_id)
     data = body()
     number = deal_number(data)
-    add_deal(game, kind_of(game.rules).deal_from_json(data, number, game.rules))
+    add_deal(game, _deal(data, number, game))
     return _answer(game, 201)
 
 
@@ -192,8 +205,7 @@ def update_deal(game_id: str, number: int) -> Response:
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    correct_deal(game, kind_of(game.rules).deal_from_json(data, number, game.rules),
-                 _seen(data))
+    correct_deal(game, _deal(data, number, game), _seen(data))
     return _answer(game)
 
 

@@ -197,6 +197,12 @@ class GameKind(Protocol[TableT, DealT, StateT]):
         ...
 
     @property
+    def deal_fields(self) -> frozenset[str]:
+        """The fields a deal's JSON body may hold at its top level (any other is refused
+        by name, not ignored)."""
+        ...
+
+    @property
     def pages(self) -> GamePages:
         """Its part of the pages."""
         ...

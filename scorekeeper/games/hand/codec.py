@@ -35,6 +35,9 @@ from .rules.winning import check_claim, finish_of, rule_winning_hand
 
 SCORING_FIELDS = ("winner", "finish", "bonuses", "hands", "winner_cards", "winner_melds",
                   "winner_discard")
+#: Every field a deal's body may hold at its top level (docs/api.md, "Games").
+DEAL_FIELDS = frozenset({"deal", "outcome", "version", "indicator", "first_melds",
+                         *SCORING_FIELDS})
 
 
 def rules_of(data: Mapping[str, Any]) -> Rules:

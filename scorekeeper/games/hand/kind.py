@@ -11,7 +11,7 @@ from scorekeeper.rules.messages import N_
 
 from ..kind import GameKind, GamePages
 from . import answers, openapi, store, stored
-from .codec import deal_from_json, state_to_json
+from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandPages
 from .rules import PRESETS, Check, Deal, DealLine, GameState, Rules, Table, extend, replay
 from .rules.options import PRESET_NOTES
@@ -23,6 +23,7 @@ class Hand:
     presets = tuple(PRESETS)
     checks = tuple(check.value for check in Check)
     snapshot_fields = store.SNAPSHOT_FIELDS
+    deal_fields = DEAL_FIELDS
     pages: GamePages = HandPages()
 
     def new_game(self, spec: object, players: list[str], first_dealer: str, *,

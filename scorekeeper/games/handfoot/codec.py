@@ -17,6 +17,8 @@ from .rules.house import RANKS
 from .rules.scoring import COUNTS, HOUSE_COUNTS, SideScore
 
 BY_KIND = ("melded_by_kind", "left_by_kind")
+#: Every field a deal's body may hold at its top level (docs/api.md, "Hand and Foot").
+DEAL_FIELDS = frozenset({"deal", "outcome", "version", "went_out", "sides"})
 SIDE_FIELDS = (*COUNTS, "melded", "melded_cards", "left", "left_cards", *BY_KIND,
                *HOUSE_COUNTS, "rank_piles", "first_meld")
 

@@ -15,7 +15,7 @@ from scorekeeper.rules.messages import N_, msg
 
 from ..kind import GameKind, GamePages
 from . import openapi, store
-from .codec import deal_from_json, state_to_json
+from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandFootPages
 from .referee import CHECKS, decide
 from .rules import (
@@ -39,6 +39,7 @@ class HandFoot:
     presets: tuple[str, ...] = tuple(SETS)
     checks = CHECKS
     snapshot_fields = store.SNAPSHOT_FIELDS
+    deal_fields = DEAL_FIELDS
     pages: GamePages = HandFootPages()
 
     def new_game(self, spec: object, players: list[str], first_dealer: str, *,
