@@ -90,3 +90,14 @@ def test_an_unknown_field_of_a_deal_is_refused_by_name(client):
                                              "first_dealer": "Ali"}).get_json()
     refused(client.post(f"{API}/games/{hand['id']}/deals", json={
         "deal": 1, "outcome": "redeal", "sides": []}), 400, "“sides”", "Hand")
+
+
+def test_a_count_too_long_to_print_is_refused_naming_the_field(client):
+    """Issue 23, point 4: a 4,300-digit pile count is a 400 like any bad number."""
+    game = create(client, "hand_and_foot")
+    huge = "9" * 4300   # as long as JSON may write it; its products are longer
+    for side in (f'{{"clean_piles": {huge}, "melded": 2000}}', f'{{"red_threes": {huge}}}',
+                 f'{{"melded_by_kind": {{"joker": {huge}}}}}', f'{{"left": {huge}}}'):
+        refused(client.post(f"{API}/games/{game['id']}/deals",
+                            data=f'{{"deal": 1, "went_out": null, "sides": [{side}, {{}}]}}',
+                            content_type="application/json"), 400)

@@ -25,6 +25,10 @@ from .sides import COUNTS, HOUSE_COUNTS, SideResult, SideScore
 __all__ = ["COUNTS", "HOUSE_COUNTS", "SideResult", "SideScore", "score_deal"]
 
 
+#: The most of anything a side counts (piles, red threes): the packs allow far fewer.
+MOST_COUNTED = 999
+
+
 def score_deal(rules: HandFootRules, sides: Sequence[SideResult], went_out: int | None,
                names: Sequence[str], *, deal: int = 1) -> tuple[SideScore, ...]:
     """Each side's score in deal *deal* (in the order of *sides*, named by *names* in
@@ -36,9 +40,11 @@ def score_deal(rules: HandFootRules, sides: Sequence[SideResult], went_out: int 
         out = index == went_out
         for field in (*COUNTS, *HOUSE_COUNTS):
             value = getattr(side, field)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise fail(N_("%(side)s: %(field)s must be a whole number, 0 or more."),
-                           side=name, field=field)
+            # Bounded far above any deal, so a count is never too long to print.
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                    0 <= value <= MOST_COUNTED):
+                raise fail(N_("%(side)s: %(field)s must be a whole number from 0 to "
+                              "%(most)d."), side=name, field=field, most=MOST_COUNTED)
         melded, _ = _points(rules, name, side, melded=True, out=out)
         left, caught_cards = _points(rules, name, side, melded=False, out=out)
         caught = side.red_threes_caught + caught_cards
