@@ -176,6 +176,12 @@ def _check_first_melds(table: Table, deal: Deal) -> Deal:
     return settle_first_melds(table.rules, deal)
 
 
+#: What a first meld can be worth at most: fifteen cards (the starter's hand) of 11. A worth
+#: above it is a slip, refused at the door so that no stored deal holds a number the
+#: database (or a backup read back) cannot.
+MOST_FIRST_MELD = 15 * 11
+
+
 def settle_first_melds(rules: Rules, deal: Deal) -> Deal:
     """*deal* with each first meld checked against the bar in force when it was laid,
     those given as cards valued by the referee."""
@@ -191,6 +197,10 @@ def settle_first_melds(rules: Rules, deal: Deal) -> Deal:
             value = _valued(rules, deal, meld, bar)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise fail(N_("A first meld's value is a whole number of points."))
+        if value > MOST_FIRST_MELD:
+            raise fail(N_("%(name)s's first meld cannot be worth more than %(most)d: a "
+                          "player holds at most 15 cards, none worth more than 11."),
+                       name=name, most=MOST_FIRST_MELD)
         if value < bar:
             raise fail(N_("%(name)s's first meld of %(value)d does not reach the %(bar)d in "
                           "force."), name=name, value=value, bar=bar)
