@@ -188,7 +188,27 @@ def state_and_log(game: Game) -> tuple[Any, list[Any]]:
 def add_deal(game: Game, deal: Any) -> Any:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
-    this very deal is already recorded under that number."""
+    this very deal is already recorded under that number. A change by another phone in
+    between (a correction, say) that leaves its number free is no conflict: the deal is
+    recorded after it."""
+    for _attempt in range(RETRIES):
+        try:
+            return _add(game, deal)
+        except DealConflict:
+            raise
+        except GameChanged:
+            game = _reread(game)
+            log = log_of(game)
+            if deal.number != len(log) + 1:
+                raise _conflict(log, deal) from None
+    raise _conflict(log_of(game), deal)
+
+
+#: How often a deal is tried again after another phone's change left its number free.
+RETRIES = 3
+
+
+def _add(game: Game, deal: Any) -> Any:
     kind = kind_of(game.rules)
     before = _cached(game)
     if before is not None and deal.number == before[0].next_deal:
@@ -201,10 +221,7 @@ def add_deal(game: Game, deal: Any) -> Any:
             raise _conflict(old, deal)
         log = (*old, deal)
         state = kind.replay(table_of(game), list(log))
-    try:
-        _claim(game)
-    except GameChanged:
-        raise _conflict(log_of(_reread(game)), deal) from None
+    _claim(game)
     # Added beside the game's deals, not appended to them, which would read them all first.
     db.session.add(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
     _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
