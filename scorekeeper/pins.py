@@ -12,7 +12,6 @@ each try is counted under a lock on the game, so tries sent at once cannot slip 
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import UTC, datetime, timedelta
 from enum import Enum
 from functools import lru_cache
@@ -27,7 +26,10 @@ from .models import Game, PinAttempt
 
 LIMIT = 5
 WINDOW = timedelta(seconds=60)
-PIN = re.compile(r"\d{4,8}")
+#: Digits an Arabic keyboard types (Arabic-Indic and Extended Arabic-Indic), read as ASCII.
+ARABIC_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
+#: A PIN: 4 to 8 digits, ASCII or an Arabic keyboard's (no other script's).
+PIN = re.compile(r"[0-9٠-٩۰-۹]{4,8}")
 
 
 class Attempt(Enum):
@@ -51,7 +53,7 @@ def normal_pin(text: object) -> str | None:
     not 4 to 8 digits."""
     if not isinstance(text, str) or not PIN.fullmatch(text.strip()):
         return None
-    return "".join(str(unicodedata.digit(c)) for c in text.strip())
+    return text.strip().translate(ARABIC_DIGITS)
 
 
 def set_pin(game: Game, pin: str) -> None:

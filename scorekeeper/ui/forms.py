@@ -8,11 +8,30 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import Field
+from wtforms import Field, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..pins import normal_pin
+from ..numbers import whole
+from ..pins import ARABIC_DIGITS, normal_pin
+
+
+class WholeField(IntegerField):
+    """A whole number typed on a phone, read strictly (docs/security.md, "Numbers"): ASCII
+    digits or those an Arabic keyboard types (٠–٩, ۰–۹), at most nine of them; a sign, an
+    underscore, a space inside, another script's digits or a fraction is a field error,
+    never a number WTForms' ``int()`` would have made of it (``+5``, ``1_0``, ``５``)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not text:
+            self.data = None
+            return
+        self.data = whole(text.translate(ARABIC_DIGITS))
+        if self.data is None:
+            raise ValueError(_l("Not a valid integer: type a whole number, in digits only."))
 
 
 def choices(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:

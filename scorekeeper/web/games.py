@@ -96,7 +96,7 @@ def new() -> ResponseReturnValue:
         except RulesError as refusal:
             error = say(refusal.message)
         else:
-            if form.pin.data:
+            if (form.pin.data or "").strip():
                 # The form's validator (pin_digits) took only a PIN normal_pin reads.
                 set_pin(game, cast(str, normal_pin(form.pin.data)))
             db.session.add(game)

@@ -12,7 +12,6 @@ from wtforms import (
     BooleanField,
     Field,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectField,
     SelectMultipleField,
@@ -21,6 +20,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper.ui.forms import WholeField
 from scorekeeper.ui.forms import choices as _choices
 
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES
@@ -37,7 +37,7 @@ def _option_field(name: str) -> Any:
     option = OPTIONS[name]
     label = OPTION_LABELS[name]
     if option.choices is None:
-        return IntegerField(label, validators=[Optional(), NumberRange(option.low,
+        return WholeField(label, validators=[Optional(), NumberRange(option.low,
                                                                         option.high)])
     values = [c.value if hasattr(c, "value") else c for c in option.choices]
     if option.nullable:
@@ -124,7 +124,7 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
     for i, _name in seats:
         setattr(DealForm, f"melded_{i}", RadioField(melded_label, choices=_choices([
             ("yes", _l("yes")), ("no", _l("no"))]), validate_choice=False))
-        setattr(DealForm, f"points_{i}", IntegerField(
+        setattr(DealForm, f"points_{i}", WholeField(
             _l("Points left in hand"), validators=[Optional(), NumberRange(0, 1400)]))
         setattr(DealForm, f"cards_{i}", StringField(_l("or the cards left")))
         setattr(DealForm, f"first_{i}", StringField(first_label))

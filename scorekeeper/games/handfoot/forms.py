@@ -12,12 +12,13 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, StringField
+from wtforms import HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.numbers import whole_or
 from scorekeeper.rules import Card, RulesError
+from scorekeeper.ui.forms import WholeField
 
 from .rules import HandFootDeal, HandFootRules, HandFootTable
 from .rules.kinds import KINDS, RANK_KEYS, kind_value, per_pack
@@ -123,21 +124,21 @@ def deal_form_class(table: HandFootTable) -> Any:
             + [SelectChoice(NOBODY, _l("Nobody melded"))])
     for i in range(len(table.units)):
         for name, label in HandFootDealForm.house:
-            setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
+            setattr(HandFootDealForm, f"{name}_{i}", WholeField(
                 label, validators=[Optional(), NumberRange(0, 99)], default=0))
         for name in COUNTS:
-            setattr(HandFootDealForm, f"{name}_{i}", IntegerField(
+            setattr(HandFootDealForm, f"{name}_{i}", WholeField(
                 STEPPERS[name], validators=[Optional(), NumberRange(0, 99)], default=0))
-        setattr(HandFootDealForm, f"melded_{i}", IntegerField(
+        setattr(HandFootDealForm, f"melded_{i}", WholeField(
             _l("Points melded"), validators=[Optional(), NumberRange(0, MOST_POINTS)]))
         setattr(HandFootDealForm, f"melded_cards_{i}", StringField(_l("or the cards melded")))
-        setattr(HandFootDealForm, f"left_{i}", IntegerField(
+        setattr(HandFootDealForm, f"left_{i}", WholeField(
             _l("Points left in hands and feet"),
             validators=[Optional(), NumberRange(0, MOST_POINTS)]))
         setattr(HandFootDealForm, f"left_cards_{i}", StringField(_l("or the cards left")))
         for part, shown in by_part.items():
             for kind in shown:
-                setattr(HandFootDealForm, kind_field(part, kind.key, i), IntegerField(
+                setattr(HandFootDealForm, kind_field(part, kind.key, i), WholeField(
                     kind.label, validators=[Optional(), NumberRange(0, kind.most)],
                     default=0))
     return HandFootDealForm

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.ui.forms import choices
+from scorekeeper.pins import ARABIC_DIGITS
+from scorekeeper.ui.forms import WholeField, choices
 
 from .rules import PRESET, partnership_sides, teams_of_three
 from .rules.house import MOST_ROUNDS, SETS
@@ -29,13 +30,9 @@ SET_NAMES = {
 }
 
 
-#: Digits as an Arabic keyboard types them, read as the ASCII ones.
-_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
-
-
 def _number(text: str) -> int:
     """One whole number of at most seven digits, or :class:`ValueError`."""
-    text = text.translate(_DIGITS)
+    text = text.translate(ARABIC_DIGITS)
     if not (text.isascii() and text.isdigit()) or len(text) > 7:
         raise ValueError(text)
     return int(text)
@@ -82,8 +79,8 @@ def _contracts(text: str | None) -> list[dict[str, int]]:
     return out
 
 
-def _points(label: Any, low: int = 0) -> IntegerField:
-    return IntegerField(label, validators=[Optional(), NumberRange(low, 100000)])
+def _points(label: Any, low: int = 0) -> WholeField:
+    return WholeField(label, validators=[Optional(), NumberRange(low, 100000)])
 
 
 def setup_fields() -> dict[str, Field]:
@@ -98,7 +95,7 @@ def setup_fields() -> dict[str, Field]:
             ("alone", _l("Everyone plays alone"))])),
         "hf_set": SelectField(_l("Rules played"), default=PRESET,
                               choices=choices(SET_NAMES.items())),
-        "hf_rounds": IntegerField(_l("Deals in a game"), validators=[
+        "hf_rounds": WholeField(_l("Deals in a game"), validators=[
             Optional(), NumberRange(1, MOST_ROUNDS)]),
         "hf_target": SelectField(_l("Or play to a score"), default="", choices=choices([
             ("", _l("No: play the deals")), ("5000", "5,000"), ("10000", "10,000"),
