@@ -27,6 +27,20 @@ def whole(text: object) -> int | None:
     return int(text) if _WHOLE.fullmatch(text) else None
 
 
+#: Digits an Arabic keyboard types (Arabic-Indic and Extended Arabic-Indic), read as ASCII.
+ARABIC_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
+
+
+def typed(text: object) -> int | None:
+    """A whole number typed on a page's form: :func:`whole`, reading the digits an Arabic
+    keyboard types as well (docs/security.md, "Numbers").
+
+    >>> typed("٦٠"), typed("۱۲"), typed("５"), typed("+5")
+    (60, 12, None, None)
+    """
+    return whole(text.translate(ARABIC_DIGITS)) if isinstance(text, str) else None
+
+
 def whole_or(text: object, default: int) -> int:
     """:func:`whole`, or *default* when *text* writes no such number."""
     number = whole(text)

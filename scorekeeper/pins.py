@@ -23,11 +23,10 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
 from .models import Game, PinAttempt
+from .numbers import ARABIC_DIGITS
 
 LIMIT = 5
 WINDOW = timedelta(seconds=60)
-#: Digits an Arabic keyboard types (Arabic-Indic and Extended Arabic-Indic), read as ASCII.
-ARABIC_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 #: A PIN: 4 to 8 digits, ASCII or an Arabic keyboard's (no other script's).
 PIN = re.compile(r"[0-9٠-٩۰-۹]{4,8}")
 

@@ -12,8 +12,8 @@ from wtforms import Field, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..numbers import whole
-from ..pins import ARABIC_DIGITS, normal_pin
+from ..numbers import typed
+from ..pins import normal_pin
 
 
 class WholeField(IntegerField):
@@ -29,7 +29,7 @@ class WholeField(IntegerField):
         if not text:
             self.data = None
             return
-        self.data = whole(text.translate(ARABIC_DIGITS))
+        self.data = typed(text)
         if self.data is None:
             raise ValueError(_l("Not a valid integer: type a whole number, in digits only."))
 

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
-from scorekeeper.numbers import whole, whole_or
+from scorekeeper.numbers import typed, whole, whole_or
 from scorekeeper.ui.picker import MOST_MELDS, Picker, read, tap
 
 from .labels import check_label
@@ -241,7 +241,7 @@ def _read_previous(desk: Desk, args: Any, remembered: int | None) -> None:
     text = args.get("previous", "").strip()
     if "previous" not in args:
         desk.previous = remembered
-    elif (previous := whole(text)) is not None and previous <= 1000:
+    elif (previous := typed(text)) is not None and previous <= 1000:
         desk.previous = previous
     elif text:
         desk.problems["previous"] = _("Give the last first meld's worth as a whole number "
@@ -252,7 +252,7 @@ def _read_cards_played(desk: Desk, args: Any) -> None:
     if desk.check is not Check.INITIAL_MELD or not desk.rules.announce_after_turns:
         return
     text = args.get("cards_played", "").strip()
-    played = whole(text)
+    played = typed(text)
     if played is not None and played <= 200:
         desk.cards_played = played
     elif text:

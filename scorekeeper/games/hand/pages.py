@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.models import Game
-from scorekeeper.numbers import whole
+from scorekeeper.numbers import typed, whole
 from scorekeeper.rules.messages import N_, msg
 from scorekeeper.ui.sheet import Sheet
 
@@ -211,7 +211,7 @@ def _first_melds(form: Any, players: tuple[str, ...]) -> dict[str, Any]:
     melds: list[dict[str, Any]] = []
     for i in order:
         text = form[f"first_{i}"].data.strip()
-        if (worth := whole(text)) is not None:
+        if (worth := typed(text)) is not None:
             melds.append({"player": players[i], "value": worth})
         else:
             melds.append({"player": players[i], "melds": [

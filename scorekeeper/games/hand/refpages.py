@@ -32,7 +32,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.extensions import htmx
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
-from scorekeeper.numbers import whole
+from scorekeeper.numbers import typed
 from scorekeeper.ui.picker import DECK, MOST_MELDS, limits
 
 from .desk import Desk, build, tab_labels
@@ -161,7 +161,7 @@ def _players(preset: str, args: Any) -> tuple[int | None, str | None]:
     text = args.get("players", "").strip()
     if not text:
         return usual, None
-    size = whole(text)
+    size = typed(text)
     if size is not None and size in sizes:
         return size, None
     return usual, _("Say how many play at the table: %(sizes)s.",

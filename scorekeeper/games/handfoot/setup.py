@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.pins import ARABIC_DIGITS
+from scorekeeper.numbers import ARABIC_DIGITS
 from scorekeeper.ui.forms import WholeField, choices
 
 from .rules import PRESET, partnership_sides, teams_of_three
