@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
-from scorekeeper.numbers import typed, whole, whole_or
+from scorekeeper.numbers import typed, whole_or
 from scorekeeper.ui.picker import MOST_MELDS, Picker, read, tap
 
 from .labels import check_label
