@@ -180,7 +180,8 @@ def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
     """The deal *data* reports, read by its game; a field the game's deals do not have
     is refused by name rather than ignored."""
     kind = kind_of(game.rules)
-    unknown = sorted(set(data) - kind.deal_fields)
+    # A deal as the audit trail keeps it records it again (its "scores" are worked out).
+    unknown = sorted(set(data) - kind.deal_fields - kind.snapshot_fields)
     if unknown:
         raise PayloadError(msg(N_("Unknown field “%(field)s” in a deal of %(game)s; a deal "
                                   "has %(fields)s."), field=unknown[0][:60],
