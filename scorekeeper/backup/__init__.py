@@ -130,8 +130,9 @@ def export_command(path: Path) -> None:
 
 def import_games(data: object) -> tuple[list[str], list[str]]:
     """Add the games in *data* that this database lacks, in one transaction: the ids added
-    and the sentences saying which were skipped. :class:`BadFile` (nothing added) when
-    anything in it is wrong."""
+    and the sentences saying which were skipped — already here, or holding a value the
+    app refuses (named; every other game is imported). :class:`BadFile` (nothing added)
+    when the file itself is wrong: not an export, or two games claiming one id."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadFile("the file", f"not an export of Hand Scorekeeper games (no \"format\": "
                                   f"\"{FORMAT}\")")
@@ -140,13 +141,19 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
                                   f"this app reads version {VERSION}")
     if not isinstance(data.get("games"), list):
         raise BadFile("the file", "\"games\" must be a list")
-    games = [_game_of(item, i) for i, item in enumerate(data["games"])]
+    games, refused = [], []
+    for i, item in enumerate(data["games"]):
+        try:
+            games.append(_game_of(item, i))
+        except BadFile as bad:
+            db.session.rollback()
+            refused.append(f"Not imported: {bad.reason}.")
     _each_once(games)
     ids = [g.id for g in games]
     here = db.session.execute(select(Game.id, Game.view_id).where(or_(
         Game.id.in_(ids), Game.view_id.in_([g.view_id for g in games])))).all()
     taken = {value for row in here for value in row}
-    added, skipped = [], []
+    added, skipped = [], refused
     for game in games:
         if game.id in taken or game.view_id in taken:
             names = ", ".join(seat.name for seat in game.seats)
@@ -353,3 +360,5 @@ def import_command(path: Path) -> None:
     for line in skipped:
         click.echo(line)
     click.echo(f"Imported {len(added)} games from {path}.")
+    if any(line.startswith("Not imported") for line in skipped):
+        raise SystemExit(1)  # a game left out: say so to whoever scripted the import

@@ -16,10 +16,13 @@ from ..models import INT_MAX, fits_integer_column
 
 
 class BadFile(click.ClickException):
-    """The file cannot be imported; nothing was."""
+    """The file, or one game of it (*where* says which), cannot be imported. A game that
+    cannot be is left out and named while the others are imported; a file that cannot
+    be imports nothing."""
 
     def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message.rstrip('.')}. Nothing was imported.")
+        self.reason = f"{where}: {message.rstrip('.')}"
+        super().__init__(f"{self.reason}. Nothing was imported.")
 
 
 # Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
