@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from flask import request
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -49,6 +50,13 @@ def live(tmp_path):
                       "SECRET_KEY": "fuzz"})
     with app.app_context():
         db.create_all()
+    answered = app.extensions["answered"] = []
+
+    @app.after_request
+    def note(response):  # what the fuzzer reached: (method, path, status)
+        answered.append((request.method, request.path, response.status_code))
+        return response
+
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="fuzzed-server", daemon=True)
     thread.start()
@@ -75,3 +83,9 @@ def test_schemathesis_finds_nothing_wrong(live, tmp_path):
     with app.app_context():
         assert db.session.query(Game).count() > 0
         assert db.session.query(DealRecord).count() > 0
+    # And questions the description's examples let it ask with valid data (issue 23,
+    # point 11).
+    accepted = {path for method, path, status in app.extensions["answered"]
+                if method == "POST" and status == 200}
+    assert {"/api/v1/referee/hand", "/api/v1/referee/redeal",
+            "/api/v1/score/round"} <= accepted

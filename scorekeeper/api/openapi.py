@@ -142,7 +142,10 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         **_merge_all([part["deal"] for part in _PARTS])}}}}}
 
 
-def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+def _post(summary: str, request: dict[str, Any], response: dict[str, Any],
+          example: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A question's operation; *example*, a body the server accepts, is what a client (or
+    a fuzzer's examples phase) sends first."""
     request = dict(request)
     required = ["rules", *request.pop("_required", [])]
     # A question's optional fields may be null, read as not given (as the server reads
@@ -152,7 +155,8 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> di
     return {"post": {
         "summary": summary,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": properties}}}},
+            "type": "object", "required": required, "properties": properties},
+            **({"example": example} if example else {})}}},
         "responses": {
             "200": {"description": "The ruling", "content": {"application/json": {
                 "schema": response}}},
@@ -174,12 +178,30 @@ def _referee() -> dict[str, Any]:
             asked.setdefault(check, []).append(question)
     return {f"/api/v1/referee/{check}": _post(
         questions[0][0], _merge_all([q[1] for q in questions]),
-        _merge_all([q[2] for q in questions])) for check, questions in asked.items()}
+        _merge_all([q[2] for q in questions]), EXAMPLES.get(check))
+        for check, questions in asked.items()}
+
+
+#: A body each of these questions accepts (docs/api.md), for clients and the fuzzer.
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "hand": {"rules": "levant", "indicator": "7S", "cards": [
+        "10H", "JH", "QH", "KH", "AH", "2S", "2D", "2C", "5S", "5D", "5C", "8S", "8D", "8C",
+        "4S"]},
+    "redeal": {"rules": "levant", "indicator": "7S", "cards": [
+        "2H", "2H", "3H", "3H", "4H", "4H", "5H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"]},
+    "round": {"rules": "levant", "players": ["Sami", "Rana", "Omar", "Lina"],
+              "indicator": "7C", "winner": "Sami", "finish": "partial",
+              "hands": {"Rana": {"melded": True, "points": 20}, "Omar": {"melded": False},
+                        "Lina": {"melded": True, "cards": ["5H", "JK", "AC"]}}},
+}
 
 
 def _scoring() -> dict[str, Any]:
     rounds = [part["score_round"] for part in _PARTS if part["score_round"]]
-    return {"/api/v1/score/round": _post(*rounds[0])} if rounds else {}
+    if not rounds:
+        return {}
+    summary, request, response = rounds[0]
+    return {"/api/v1/score/round": _post(summary, request, response, EXAMPLES["round"])}
 
 
 SPEC = {
