@@ -2,7 +2,8 @@
 reads the OpenAPI description (scorekeeper/api/openapi.py, whose answers admit no field
 they do not name), sends examples, edge values ("coverage"), random bodies valid and
 invalid, and chains of calls along the description's links (a game created, then read,
-its deals recorded, corrected, undone), and checks every answer. Bounded: a fixed seed,
+its deals recorded, corrected and undone with the version each answer gives), and checks
+every answer; the test asserts it reached accepted questions and successful changes. Bounded: a fixed seed,
 30 examples per operation and phase, two minutes in all (``pytest -m fuzz`` runs it alone).
 
 Every check runs but one: ``positive_data_acceptance`` wants every body the schemas allow
@@ -89,3 +90,8 @@ def test_schemathesis_finds_nothing_wrong(live, tmp_path):
                 if method == "POST" and status == 200}
     assert {"/api/v1/referee/hand", "/api/v1/referee/redeal",
             "/api/v1/score/round"} <= accepted
+    # And, along the links with the version each answer gives, corrections and undos
+    # that succeed.
+    changed = {method for method, path, status in app.extensions["answered"]
+               if method in ("PUT", "DELETE") and "/deals/" in path and status == 200}
+    assert changed == {"PUT", "DELETE"}, sorted(set(app.extensions["answered"]))[:40]

@@ -126,10 +126,13 @@ _CREATED_LINKS = {
 }
 _RECORDED_LINKS = {
     "read": {"operationId": "read_game", "parameters": {"game_id": "$request.path.game_id"}},
+    # With the version the answer gives, so the correction or undo is made from it.
     "correct": {"operationId": "correct_deal", "parameters": {
-        "game_id": "$request.path.game_id", "number": "$request.body#/deal"}},
+        "game_id": "$request.path.game_id", "number": "$request.body#/deal",
+        "header.If-Match": "$response.body#/version"}},
     "undo": {"operationId": "undo_deal", "parameters": {
-        "game_id": "$request.path.game_id", "number": "$request.body#/deal"}},
+        "game_id": "$request.path.game_id", "number": "$request.body#/deal",
+        "header.If-Match": "$response.body#/version"}},
 }
 _DEAL_EXAMPLE = {"deal": 1, "outcome": "stock_exhausted"}
 _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEAL_EXAMPLE,
