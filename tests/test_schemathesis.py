@@ -2,8 +2,9 @@
 reads the OpenAPI description (scorekeeper/api/openapi.py, whose answers admit no field
 they do not name), sends examples, edge values ("coverage"), random bodies valid and
 invalid, and chains of calls along the description's links (a game created, then read,
-its deals recorded, corrected and undone with the version each answer gives), and checks
-every answer; the test asserts it reached accepted questions and successful changes. Bounded: a fixed seed,
+its deals recorded, corrected and undone with the version each answer gives), and
+checks every answer; the test asserts it reached accepted questions and successful
+changes. Bounded: a fixed seed,
 30 examples per operation and phase, two minutes in all (``pytest -m fuzz`` runs it alone).
 
 Every check runs but one: ``positive_data_acceptance`` wants every body the schemas allow
