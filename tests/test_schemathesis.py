@@ -4,8 +4,8 @@ they do not name), sends examples, edge values ("coverage"), random bodies valid
 invalid, and chains of calls along the description's links (a game created, then read,
 its deals recorded, corrected and undone with the version each answer gives), and
 checks every answer; the test asserts it reached accepted questions and successful
-changes. Bounded: a fixed seed,
-30 examples per operation and phase, two minutes in all (``pytest -m fuzz`` runs it alone).
+changes. Bounded: a fixed seed, 30 examples per operation and phase, two minutes in all
+(``pytest -m fuzz`` runs it alone).
 
 Every check runs but one: ``positive_data_acceptance`` wants every body the schemas allow
 to be accepted (2xx), and a valid-looking body is rightly refused for what JSON Schema
