@@ -185,18 +185,9 @@ def _referee() -> dict[str, Any]:
         for check, questions in asked.items()}
 
 
-#: A body each of these questions accepts (docs/api.md), for clients and the fuzzer.
-EXAMPLES: dict[str, dict[str, Any]] = {
-    "hand": {"rules": "levant", "indicator": "7S", "cards": [
-        "10H", "JH", "QH", "KH", "AH", "2S", "2D", "2C", "5S", "5D", "5C", "8S", "8D", "8C",
-        "4S"]},
-    "redeal": {"rules": "levant", "indicator": "7S", "cards": [
-        "2H", "2H", "3H", "3H", "4H", "4H", "5H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"]},
-    "round": {"rules": "levant", "players": ["Sami", "Rana", "Omar", "Lina"],
-              "indicator": "7C", "winner": "Sami", "finish": "partial",
-              "hands": {"Rana": {"melded": True, "points": 20}, "Omar": {"melded": False},
-                        "Lina": {"melded": True, "cards": ["5H", "JK", "AC"]}}},
-}
+#: A body each question (and "round", the scoring) accepts, from the game that asks it:
+#: for clients, and for the fuzzer's examples phase.
+EXAMPLES: dict[str, dict[str, Any]] = _merge_all([part.get("examples", {}) for part in _PARTS])
 
 
 def _scoring() -> dict[str, Any]:

@@ -121,12 +121,27 @@ SCORE_ROUND = (
             winner_cards=CARDS, arrangement=ARRANGEMENT))
 
 
+#: A body each of Hand's questions accepts (docs/api.md), for clients and the fuzzer.
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "hand": {"rules": "levant", "indicator": "7S", "cards": [
+        "10H", "JH", "QH", "KH", "AH", "2S", "2D", "2C", "5S", "5D", "5C", "8S", "8D", "8C",
+        "4S"]},
+    "redeal": {"rules": "levant", "indicator": "7S", "cards": [
+        "2H", "2H", "3H", "3H", "4H", "4H", "5H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"]},
+    "round": {"rules": "levant", "players": ["Sami", "Rana", "Omar", "Lina"],
+              "indicator": "7C", "winner": "Sami", "finish": "partial",
+              "hands": {"Rana": {"melded": True, "points": 20}, "Omar": {"melded": False},
+                        "Lina": {"melded": True, "cards": ["5H", "JK", "AC"]}}},
+}
+
+
 def part() -> dict[str, Any]:
     """Hand's part, in the shape scorekeeper/api/openapi.py merges."""
     return {
         "rules": [RULES],
         "referee": REFEREE,
         "score_round": SCORE_ROUND,
+        "examples": EXAMPLES,
         "outcomes": ["scored", "redeal", "stock_exhausted"],
         "deal": {
             "indicator": CARD,
