@@ -54,3 +54,21 @@ def test_without_it_forwarded_headers_are_ignored(monkeypatch, value):
 def test_session_cookie_secure_from_the_environment(monkeypatch, value, secure):
     assert made(monkeypatch, SESSION_COOKIE_SECURE=value).config[
         "SESSION_COOKIE_SECURE"] is secure
+
+
+@pytest.mark.parametrize("url", ["sqlite:///club.sqlite", "sqlite:///{instance}/club.sqlite"])
+def test_a_sqlite_database_url_as_the_readme_gives_it_keeps_games_in_that_file(
+        monkeypatch, tmp_path, url):
+    # README: "DATABASE_URL=sqlite:///club.sqlite for instance/club.sqlite" (a relative path
+    # is taken inside the instance folder), or an absolute path after four slashes.
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(instance))
+    monkeypatch.setenv("DATABASE_URL", url.format(instance=instance))
+    app = create_app({"TESTING": True, "SECRET_KEY": "settings", "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        db.create_all()
+        made_game = app.test_client().post("/api/v1/games", json={
+            "rules": "levant", "players": ["A", "B"], "first_dealer": "A"})
+        assert made_game.status_code == 201
+        db.engine.dispose()
+    assert (instance / "club.sqlite").stat().st_size > 0
