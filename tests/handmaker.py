@@ -32,24 +32,26 @@ def _sizes(rnd: random.Random, total: int, longest: int) -> list[int]:
             return sizes
 
 
-def _meld(rnd: random.Random, size: int, wilds: Wilds, stock: Counter, use_wild: bool):
-    """One valid meld of *size* cards taken from *stock*, or None if none was found."""
+def _meld(rnd: random.Random, size: int, wilds: Wilds, stock: Counter, use_wild: bool,
+          wilds_each: int = 1):
+    """One valid meld of *size* cards taken from *stock*, or None if none was found; a meld
+    that uses wilds holds *wilds_each* of them (2 needs two naturals beside them)."""
     spare = [c for c in wilds.wild if stock[c]]
-    if use_wild and not spare:
+    if use_wild and (not spare or size - wilds_each < 2):
         return None
     if size <= min(4, wilds.rules.max_meld_size or 4) and rnd.random() < 0.4:
         rank = rnd.choice(list(Rank))
         suits = rnd.sample(list(Suit), size)
         cards = [wilds.physical(NaturalCard(rank, s)) for s in suits]
         if use_wild:
-            cards[rnd.randrange(size)] = spare[0]
+            _place_wilds(rnd, cards, spare[0], wilds_each)
     else:
         suit = rnd.choice(list(Suit))
         low = rnd.randint(1, 15 - size)
         cards = [wilds.physical(NaturalCard(Rank.from_number(n), suit))
                  for n in range(low, low + size)]
         if use_wild:
-            cards[rnd.randrange(size)] = spare[0]
+            _place_wilds(rnd, cards, spare[0], wilds_each)
     need = Counter(cards)
     if any(stock[c] < n or (c in wilds.wild and c not in spare) for c, n in need.items()):
         return None
@@ -59,9 +61,17 @@ def _meld(rnd: random.Random, size: int, wilds: Wilds, stock: Counter, use_wild:
     return cards
 
 
+def _place_wilds(rnd: random.Random, cards: list[Card], wild: Card, count: int) -> None:
+    for k in [rnd.randrange(len(cards))] if count == 1 else rnd.sample(range(len(cards)),
+                                                                         count):
+        cards[k] = wild
+
+
 def full_hand(rnd: random.Random, wilds: Wilds, wild_melds: int = 0,
-              two_wild_discard: bool = False) -> tuple[list[list[Card]], list[Card]]:
-    """Melds of 14 cards (13 naturals when *two_wild_discard*) and the discard(s)."""
+              two_wild_discard: bool = False,
+              wilds_each: int = 1) -> tuple[list[list[Card]], list[Card]]:
+    """Melds of 14 cards (13 naturals when *two_wild_discard*) and the discard(s); each of
+    the first *wild_melds* melds holds *wilds_each* wilds."""
     if two_wild_discard and wild_melds:
         raise ValueError("two wilds discarded leave none for the melds")
     longest = wilds.rules.longest_meld
@@ -72,7 +82,8 @@ def full_hand(rnd: random.Random, wilds: Wilds, wild_melds: int = 0,
         for i, size in enumerate(_sizes(rnd, total, longest)):
             meld = None
             for _ in range(50):
-                meld = _meld(rnd, size, wilds, stock, use_wild=i < wild_melds)
+                meld = _meld(rnd, size, wilds, stock, use_wild=i < wild_melds,
+                             wilds_each=wilds_each)
                 if meld is not None:
                     break
             if meld is None:

@@ -21,11 +21,14 @@ def _is_meld(hand, positions, wilds):
 
 def _could_run(hand, chosen, wilds) -> bool:
     """A quick necessary condition, to spare the meld ruling hopeless subsets: distinct
-    ranks spanning at most one more place than there are cards."""
+    ranks spanning at most as many more places than there are cards as a meld may hold
+    wilds."""
+    slack = wilds.rules.wilds_per_meld
     for ace in (1, 14):
         numbers = sorted(ace if r is Rank.ACE else r.number
                          for r in (wilds.natural(hand[i]).rank for i in chosen))
-        if len(set(numbers)) == len(numbers) and numbers[-1] - numbers[0] <= len(numbers):
+        if len(set(numbers)) == len(numbers) and (
+                numbers[-1] - numbers[0] <= len(numbers) - 1 + slack):
             return True
     return False
 
@@ -47,16 +50,28 @@ def _melds(hand, wilds):
                     continue
                 if size >= 3 and _is_meld(hand, chosen, wilds):
                     found.add(frozenset(chosen))
-                for w in wild_at:
-                    for ace_high in (False, True):
-                        ordered = sorted(chosen, key=lambda i: (
-                            14 if ace_high and wilds.natural(hand[i]).rank is Rank.ACE
-                            else wilds.natural(hand[i]).rank.number))
-                        for k in range(size + 1):
-                            laid = (*ordered[:k], w, *ordered[k:])
-                            if _is_meld(hand, laid, wilds):
-                                found.add(frozenset(laid))
+                for ace_high in (False, True):
+                    ordered = sorted(chosen, key=lambda i: (
+                        14 if ace_high and wilds.natural(hand[i]).rank is Rank.ACE
+                        else wilds.natural(hand[i]).rank.number))
+                    for laid in _with_wilds(ordered, wild_at, wilds.rules.wilds_per_meld):
+                        if _is_meld(hand, laid, wilds):
+                            found.add(frozenset(laid))
     return found
+
+
+def _with_wilds(ordered, wild_at, most):
+    """*ordered* with one wild, or (when a meld may hold two) two wilds, put in every
+    place."""
+    size = len(ordered)
+    for w in wild_at:
+        for k in range(size + 1):
+            yield (*ordered[:k], w, *ordered[k:])
+    if most == 2:
+        for w1, w2 in combinations(wild_at, 2):
+            for k1 in range(size + 1):
+                for k2 in range(k1, size + 1):
+                    yield (*ordered[:k1], w1, *ordered[k1:k2], w2, *ordered[k2:])
 
 
 def oracle(hand, wilds) -> bool:
@@ -83,8 +98,12 @@ def oracle(hand, wilds) -> bool:
 
 def _near_miss(rnd, wilds):
     """A full hand built from random melds, with up to two cards swapped for others from
-    the packs: often still a hand, often not."""
-    melds, discard = full_hand(rnd, wilds, wild_melds=rnd.randint(0, 2))
+    the packs: often still a hand, often not. Where a meld may hold two wilds, half the
+    hands put both in one meld."""
+    if wilds.rules.wilds_per_meld == 2 and rnd.random() < 0.5:
+        melds, discard = full_hand(rnd, wilds, wild_melds=1, wilds_each=2)
+    else:
+        melds, discard = full_hand(rnd, wilds, wild_melds=rnd.randint(0, 2))
     hand = [c for meld in melds for c in meld] + discard
     stock = deck(wilds)
     stock.subtract(hand)
@@ -103,6 +122,11 @@ def _near_miss(rnd, wilds):
     ("gulf, melds of any size", deal("gulf", max_meld_size=None)),
     ("levant, A♥ wild", deal("levant", "4H")),
     ("kuwait, one pack", deal("kuwait", packs=1)),
+    # Issue 22: where a table lets two wilds share a meld, the search finds such melds.
+    ("gulf, two wilds in a meld", deal("gulf", wilds_per_meld=2)),
+    ("gulf, two wilds in melds of any size", deal("gulf", wilds_per_meld=2,
+                                                  max_meld_size=None)),
+    ("levant, A♥ wild, two in a meld", deal("levant", "4H", wilds_per_meld=2)),
 ])
 def test_the_hand_search_agrees_with_an_exhaustive_oracle(name, wilds):
     rnd = random.Random(name)

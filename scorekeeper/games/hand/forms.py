@@ -28,8 +28,9 @@ from .rules import OPTIONS, Bonus, Outcome, Rules
 
 #: House rules offered on the new-game form, folded away; the rest stay the preset's.
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
-               "ace_low_value", "ace_penalty", "initial_increasing", "bonus_hands",
-               "lenient_group_add", "discarded_wild", "discard_lay_off", "redeal_claims",
+               "wilds_per_meld", "ace_low_value", "ace_penalty", "initial_increasing",
+               "bonus_hands", "lenient_group_add", "discarded_wild", "discard_lay_off",
+               "redeal_claims",
                "announce_after_turns", "announce_after_discard")
 
 

@@ -26,6 +26,7 @@ OPTION_LABELS = {
     "rounds": _l("Rounds in a game"), "initial_minimum": _l("First meld at least"),
     "dealer_rule": _l("Who deals next"), "wild_mode": _l("Wild cards"),
     "max_meld_size": _l("Most cards in a meld"), "ace_low_value": _l("Ace in A-2-3 counts"),
+    "wilds_per_meld": _l("Wild cards one meld may hold"),
     "ace_penalty": _l("Ace left in hand costs"),
     "initial_increasing": _l("Each first meld must beat the last"),
     "bonus_hands": _l("Bonus hands (colour, suit, wilds thrown)"),

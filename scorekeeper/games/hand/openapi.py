@@ -27,6 +27,12 @@ MELD = {"type": "object", "properties": {
         "card": CARD, "represents": CARDS}}]},
     "card_values": {"type": "array", "items": {"type": "integer"}},
     "reason": {"type": "string"},
+    "wilds": {"type": "array", "description": "Every wild in the meld, in the order they "
+              "lie; two where the rules' wilds_per_meld is 2", "items": {
+                  "type": "object", "properties": {
+                      "card": CARD, "represents": CARDS,
+                      "at": {"type": "integer", "minimum": 0,
+                             "description": "Its place in cards"}}}},
 }}
 HAND = {"type": "object", "required": ["melded"], "properties": {
     "melded": {"type": "boolean", "description": "Melded (announced, in the Kuwaiti form)"},

@@ -25,6 +25,7 @@ from .rules import (
     Ruling,
     TableRuling,
     Wilds,
+    WildUse,
     check_hand,
     parse_cards,
     rule_initial_meld,
@@ -65,13 +66,17 @@ def meld_json(ruling: MeldRuling) -> dict[str, Any]:
         "kind": ruling.kind.value if ruling.kind else None,
         "cards": cards_out(ruling.cards),
         "value": ruling.value,
-        "wild": None if ruling.wild is None else {
-            "card": str(ruling.wild.card),
-            "represents": cards_out(ruling.wild.represents),
-        },
+        "wild": None if ruling.wild is None else _wild_json(ruling.wild),
         "card_values": list(ruling.card_values),
         "reason": say(ruling.reason),
+        # Every wild in the order they lie, with its place in "cards": two where
+        # ``wilds_per_meld`` is 2 (issue 22).
+        "wilds": [_wild_json(use) | {"at": use.at} for use in ruling.wilds],
     }
+
+
+def _wild_json(use: WildUse) -> dict[str, Any]:
+    return {"card": str(use.card), "represents": cards_out(use.represents)}
 
 
 def _initial_json(r: InitialMeldRuling) -> dict[str, Any]:

@@ -42,10 +42,11 @@ class Shown:
 
 def shown_meld(ruling: MeldRuling, wilds: Wilds) -> list[Shown]:
     out = []
+    stood = {use.at: use.represents for use in ruling.wilds}
     for i, card in enumerate(ruling.cards):
         stands = None
-        if ruling.wild is not None and i == ruling.wild_at:
-            stands = " + ".join(c.symbol for c in ruling.wild.represents)
+        if i in stood:
+            stands = " + ".join(c.symbol for c in stood[i])
         elif not wilds.is_wild(card) and wilds.natural(card) != card:
             stands = wilds.natural(card).symbol
         value = ruling.card_values[i] if ruling.upheld else None

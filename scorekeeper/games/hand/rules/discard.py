@@ -15,12 +15,13 @@ of another suit) is never limited.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank
 from scorekeeper.rules.messages import N_, Message, fail, msg
 
-from .melds import MeldKind, MeldRuling, rule_meld
+from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .options import DiscardedWild
 from .wilds import Wilds
 
@@ -72,17 +73,29 @@ def never_taken() -> Message:
                   "taken."))
 
 
-def taken_wild_refusal(ruling: MeldRuling, card: Card, wilds: Wilds) -> Message | None:
-    """Why the valid meld *ruling*, whose wild is *card* taken from the discard pile, may
+def taken_wild_refusal(ruling: MeldRuling, card: Card, wilds: Wilds,
+                       places: Sequence[WildUse] | None = None) -> Message | None:
+    """Why the valid meld *ruling*, holding *card*, a wild taken from the discard pile, may
     not be laid (``None`` when it may). A wild ace under ``as_ace`` must stand for the
-    very ace printed on it."""
+    very ace printed on it.
+
+    *places* are the wilds of the meld the taken card may be: by default all of them, as
+    the two copies of a wild look alike and a player laying both puts the taken one where
+    it may go (``wilds_per_meld`` 2); a lay-off passes only the wilds it adds."""
     mode = wilds.rules.discarded_wild
     if mode is DiscardedWild.ANYWHERE:
         return None
     if mode is DiscardedWild.NEVER:
         return never_taken()
-    assert ruling.wild is not None  # a taken wild in a valid meld is its one wild
-    stands = " + ".join(c.symbol for c in ruling.wild.represents)
+    candidates = list(ruling.wilds if places is None else places)
+    assert candidates  # a taken wild in a valid meld is one of its wilds
+    refusals = [_refusal(ruling, card, use, mode) for use in candidates]
+    return None if None in refusals else refusals[0]
+
+
+def _refusal(ruling: MeldRuling, card: Card, use: WildUse,
+             mode: DiscardedWild) -> Message | None:
+    stands = " + ".join(c.symbol for c in use.represents)
     if mode is DiscardedWild.ACES_GROUP:
         if ruling.kind is MeldKind.GROUP and ruling.rank is Rank.ACE:
             return None
@@ -90,12 +103,12 @@ def taken_wild_refusal(ruling: MeldRuling, card: Card, wilds: Wilds) -> Message 
                       "in a group of aces, not where it would stand for %(stands)s."),
                    stands=stands)
     if isinstance(card, NaturalCard):
-        if ruling.wild.represents == (card,):
+        if use.represents == (card,):
             return None
         return msg(N_("A wild %(card)s taken from the discard pile may be used only as the "
                       "natural %(card)s printed on it, not as %(stands)s."),
                    card=card.symbol, stands=stands)
-    if all(c.rank is Rank.ACE for c in ruling.wild.represents):
+    if all(c.rank is Rank.ACE for c in use.represents):
         return None
     return msg(N_("A joker taken from the discard pile may be used only as an ace, not as "
                   "%(stands)s."), stands=stands)

@@ -91,9 +91,9 @@ class HandRuling:
 
 # The search works on card indices (suit * 13 + rank - 1) and returns plain tuples, cheap
 # to build in its inner loop: a group (rank, suits, wilds used), a run (suit, low place,
-# high place, the wild's place or None) with places 1..14, or the discarded card.
+# high place, the wilds' places) with places 1..14, or the discarded card.
 _Group = tuple[Literal["group"], int, tuple[int, ...], int]
-_Run = tuple[Literal["run"], int, int, int, int | None]
+_Run = tuple[Literal["run"], int, int, int, tuple[int, ...]]
 _Discard = tuple[Literal["discard"], int]
 _Piece = _Group | _Run | _Discard
 #: Ways to discard, as (bonuses, wilds discarded, naturals that may be discarded).
@@ -122,9 +122,10 @@ class _Search:
     into melds; optionally discarding one natural from an allowed set. Sub-results are
     memoised by the cards left, so trying many discards costs little more than one."""
 
-    def __init__(self, group_max: int, run_max: int) -> None:
+    def __init__(self, group_max: int, run_max: int, per_meld: int) -> None:
         self.group_max = group_max
         self.run_max = run_max
+        self.per_meld = per_meld
         self.memo: dict[tuple[bytes, int, int, int], list[_Piece] | None] = {}
         self.discardable: frozenset[int] = frozenset()
         self.run_id = 0
@@ -151,7 +152,7 @@ class _Search:
         long before the search would find it empty."""
         lost = 0
         for i, n in enumerate(counts):
-            if n and not _meldable(i, counts, w):
+            if n and not _meldable(i, counts, w, self.per_meld):
                 lost += n
                 if lost > d or i not in self.discardable:
                     return True
@@ -171,7 +172,8 @@ class _Search:
         others = [s for s in range(4) if s != suit and counts[s * 13 + rank]]
         for size in range(len(others), 0, -1):
             for chosen in combinations(others, size):
-                for wild in (0, 1) if w else (0,):
+                # A group has two naturals at least, so it may take two wilds.
+                for wild in range(min(w, self.per_meld) + 1):
                     if 3 <= 1 + size + wild <= self.group_max:
                         used = [i] + [s * 13 + rank for s in chosen]
                         found = self._take(counts, w - wild, d, used,
@@ -194,7 +196,9 @@ class _Search:
         Only while both wilds are still to place: the natural may then go into a meld with
         the other wild. Otherwise swapping the wild and the natural gives an arrangement
         the search finds anyway — or, if the natural is thrown, throwing the wild instead
-        scores at least as well (same suits melded, and a wild thrown)."""
+        scores at least as well (same suits melded, and a wild thrown). With two wilds
+        allowed in a meld the swap still holds: a meld holding no other wild keeps at
+        least two naturals after giving one up for the wild."""
         return w >= 2
 
     def _runs(self, counts: list[int], w: int, d: int, suit: int,
@@ -203,26 +207,31 @@ class _Search:
         def at(n: int) -> int:
             return suit * 13 + (0 if n == 14 else n - 1)
 
+        cap = min(w, self.per_meld)  # wilds this run may hold
         for low in range(p, max(0, p - self.run_max), -1):
             below = [n for n in range(low, p) if not counts[at(n)]]
-            if len(below) > 1 or (below and not w):
+            if len(below) > cap:
                 break
             for high in range(max(p, low + 2), min(14, low + self.run_max - 1) + 1):
                 gaps = below + [n for n in range(p + 1, high + 1) if not counts[at(n)]]
-                if len(gaps) > 1 or (gaps and not w):
+                if len(gaps) > cap:
                     break
                 span = range(low, high + 1)
-                spots = gaps or [None] + [n for n in span if n != p and self._spare(w)]
-                for spot in spots:
-                    used = [at(n) for n in span if n != spot]
-                    found = self._take(counts, w - (spot is not None), d, used,
-                                       ("run", suit, low, high, spot))
-                    if found is not None:
-                        return found
+                free = [n for n in span if n != p and n not in gaps] if self._spare(w) else []
+                for extra in range(cap - len(gaps) + 1):
+                    for more in combinations(free, extra):
+                        spots = tuple(sorted((*gaps, *more)))
+                        if len(span) - len(spots) < 2:
+                            continue  # two naturals at least in every meld
+                        used = [at(n) for n in span if n not in spots]
+                        found = self._take(counts, w - len(spots), d, used,
+                                           ("run", suit, low, high, spots))
+                        if found is not None:
+                            return found
         return None
 
 
-def _meldable(index: int, counts: list[int], wilds: int) -> bool:
+def _meldable(index: int, counts: list[int], wilds: int, per_meld: int) -> bool:
     """Could the natural at *index* be in any meld with the cards counted in *counts*? A
     cheap necessary test that lets hopeless hands and branches fail at once."""
     suit, rank = divmod(index, 13)
@@ -231,14 +240,16 @@ def _meldable(index: int, counts: list[int], wilds: int) -> bool:
     if same_rank >= 2 or (same_rank and wilds):
         return True
     row = counts[suit * 13:suit * 13 + 13]
-    # at[n + 2] holds this suit's count at place n, for n from -2 to 16 (the ace is both
+    # at[n + 3] holds this suit's count at place n, for n from -3 to 17 (the ace is both
     # place 1 and place 14).
-    at = [0, 0, 0, *row, row[0], 0, 0]
+    at = [0, 0, 0, 0, *row, row[0], 0, 0, 0]
+    # With k wilds in its run, a natural's nearest neighbour may be k + 1 places away.
+    reach = min(wilds, per_meld) + 1
     for p in (1, 14) if rank == 0 else (rank + 1,):
-        below2, below1, above1, above2 = at[p], at[p + 1], at[p + 3], at[p + 4]
+        below2, below1, above1, above2 = at[p + 1], at[p + 2], at[p + 4], at[p + 5]
         if (below1 and above1) or (above1 and above2) or (below2 and below1):
             return True
-        if wilds and (below2 or below1 or above1 or above2):
+        if wilds and any(at[p + 3 + k] or at[p + 3 - k] for k in range(1, reach + 1)):
             return True
     return False
 
@@ -260,15 +271,17 @@ def check_hand(cards: tuple[Card, ...], wilds: Wilds) -> HandRuling:
     naturals = [_index(wilds.natural(c)) for c in cards if not wilds.is_wild(c)]
     present = Counter(naturals)
     counts = [present[i] for i in range(52)]
-    lost = sorted({i for i in naturals if not _meldable(i, counts, len(wild_cards))})
+    per_meld = rules.wilds_per_meld
+    lost = sorted({i for i in naturals
+                   if not _meldable(i, counts, len(wild_cards), per_meld)})
     if len(lost) > 1:
         return HandRuling(False, msg(N_(
             "Not a full hand: %(cards)s fit in no meld with the other cards, and only one "
             "card may be discarded."), cards=" ".join(_card(i).symbol for i in lost)))
-    search = _Search(min(4, rules.max_meld_size or 4), rules.longest_meld)
+    search = _Search(min(4, rules.max_meld_size or 4), rules.longest_meld, per_meld)
     for bonuses, spare, discardable in _candidates(naturals, len(wild_cards), lost, rules):
         placed = len(wild_cards) - spare
-        if spare and not all(_meldable(i, counts, placed) for i in present):
+        if spare and not all(_meldable(i, counts, placed, per_meld) for i in present):
             continue  # with fewer wilds to place, some card would fit no meld
         found = search.arrange(counts, placed, discardable)
         if found is not None:
@@ -310,8 +323,8 @@ def _ruling(pieces: list[_Piece], wild_cards: Sequence[Card], spare: int,
             cards = [wilds.physical(_card(s * 13 + rank)) for s in suits]
             melds.append(tuple(cards + [free.pop() for _ in range(wild)]))
         else:
-            _, suit, low, high, spot = piece
-            melds.append(tuple(free.pop() if n == spot else wilds.physical(
+            _, suit, low, high, spots = piece
+            melds.append(tuple(free.pop() if n in spots else wilds.physical(
                 _card(suit * 13 + (0 if n == 14 else n - 1))) for n in range(low, high + 1)))
     shown = " · ".join(" ".join(c.symbol for c in m) for m in melds)
     extra = tuple(b.label for b in bonuses)

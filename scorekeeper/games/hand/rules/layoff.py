@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from itertools import product
+from itertools import combinations, product
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank
 from scorekeeper.rules.messages import N_, Message, msg
 
 from .discard import check_taken, taken_lay_off_refusal, taken_wild_refusal
-from .melds import ACE_HIGH, MeldKind, MeldRuling, rule_meld
+from .melds import ACE_HIGH, MeldKind, MeldRuling, WildUse, rule_meld
 from .wilds import Wilds
 
 
@@ -89,7 +89,8 @@ def _lay_off_taken(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds,
             continue
         why = None
         if wilds.is_wild(taken):
-            why = taken_wild_refusal(rule_meld(ruling.meld, wilds), taken, wilds)
+            after = rule_meld(ruling.meld, wilds)
+            why = taken_wild_refusal(after, taken, wilds, _added_wilds(meld, after, wilds))
         if why is None:
             return replace(ruling, reason=msg(N_(
                 "%(why)s The card taken from the discard pile may join a meld on the table, "
@@ -100,6 +101,18 @@ def _lay_off_taken(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds,
     return result
 
 
+def _added_wilds(meld: tuple[Card, ...], after: MeldRuling,
+                 wilds: Wilds) -> tuple[WildUse, ...]:
+    """The wilds of *after*, the table meld *meld* once cards were added, that were not
+    on the table before: those lying anywhere but the old wilds' places (a sequence keeps
+    its cards' places, shifted by the cards added below it; a group takes new cards at
+    its end)."""
+    table = rule_meld(meld, wilds)
+    shift = (table.start or 0) - (after.start or 0)
+    old = {use.at + shift for use in table.wilds}
+    return tuple(use for use in after.wilds if use.at not in old)
+
+
 def _lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, end: str | None,
              exception: bool) -> TableRuling:
     table = _table_meld(meld, wilds)
@@ -107,11 +120,15 @@ def _lay_off(meld: tuple[Card, ...], add: tuple[Card, ...], wilds: Wilds, end: s
         return table
     if not add:
         return TableRuling(False, msg(N_("Say which cards to add to the meld.")))
-    wild_count = sum(wilds.is_wild(c) for c in add) + (table.wild is not None)
-    if wild_count > 1:
-        return TableRuling(False, msg(N_("A meld may hold only one wild card; adding "
-                                         "%(cards)s would give it %(count)d."),
-                                      cards=_show(add), count=wild_count))
+    wild_count = sum(wilds.is_wild(c) for c in add) + len(table.wilds)
+    if wild_count > wilds.rules.wilds_per_meld:
+        if wilds.rules.wilds_per_meld == 1:
+            return TableRuling(False, msg(N_("A meld may hold only one wild card; adding "
+                                             "%(cards)s would give it %(count)d."),
+                                          cards=_show(add), count=wild_count))
+        return TableRuling(False, msg(N_("A meld may hold at most two wild cards at this "
+                                         "table; adding %(cards)s would give it "
+                                         "%(count)d."), cards=_show(add), count=wild_count))
     if table.kind is MeldKind.GROUP:
         return _lay_off_group(table, add, wilds, exception)
     return _lay_off_sequence(table, add, wilds, end)
@@ -170,7 +187,7 @@ def _lay_off_sequence(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
     high = low + len(table.cards) - 1
     taken = set(range(low, high + 1))
     naturals = [c for c in add if not wilds.is_wild(c)]
-    new_wild = next((c for c in add if wilds.is_wild(c)), None)
+    new_wilds = [c for c in add if wilds.is_wild(c)]
     for card in naturals:
         natural = wilds.natural(card)
         if natural.suit is not suit:
@@ -180,10 +197,11 @@ def _lay_off_sequence(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
         if set(_numbers(natural)) <= taken and card in table.cards:
             return TableRuling(False, msg(N_("The sequence already has %(card)s."),
                                           card=natural.symbol))
-        if table.wild is not None and natural == table.wild.represents[0]:
+        held = next((u for u in table.wilds if natural == u.represents[0]), None)
+        if held is not None:
             return TableRuling(False, msg(N_(
                 "The wild %(wild)s holds the place of %(card)s; give %(card)s in exchange for "
-                "the wild rather than adding it."), wild=table.wild.card.symbol,
+                "the wild rather than adding it."), wild=held.card.symbol,
                 card=natural.symbol))
     choices = [_numbers(wilds.natural(c)) for c in naturals]
     placements = []
@@ -191,12 +209,11 @@ def _lay_off_sequence(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
         used = taken | set(numbers)
         if len(used) != len(taken) + len(numbers):
             continue
-        spots = [None] if new_wild is None else [
-            n for n in range(1, ACE_HIGH + 1) if n not in used]
-        for spot in spots:
-            final = used | ({spot} if spot is not None else set())
+        free = [n for n in range(1, ACE_HIGH + 1) if n not in used]
+        for spots in combinations(free, len(new_wilds)):
+            final = used | set(spots)
             if max(final) - min(final) + 1 == len(final):
-                placements.append((dict(zip(numbers, naturals, strict=True)), spot, final))
+                placements.append((dict(zip(numbers, naturals, strict=True)), spots, final))
     placements = [p for p in placements if len(p[2]) <= wilds.rules.longest_meld]
     if not placements:
         return TableRuling(False, _sequence_refusal(table, add, wilds))
@@ -209,10 +226,8 @@ def _lay_off_sequence(table: MeldRuling, add: tuple[Card, ...], wilds: Wilds,
     # Where both ends would take the cards and the player did not say, the high end is
     # the one players reach for (sequences are laid low to high).
     sided.sort(key=lambda p: _side(p[2], low, high) != "high")
-    at, spot, final = sided[0]
-    if new_wild is not None:
-        assert spot is not None  # a new wild always takes a place
-        at[spot] = new_wild
+    at, spots, final = sided[0]
+    at.update(zip(spots, new_wilds, strict=True))
     for k, card in enumerate(table.cards):
         at[low + k] = card
     result = tuple(at[n] for n in sorted(final))
@@ -263,16 +278,24 @@ def _swap(meld: tuple[Card, ...], give: tuple[Card, ...], wilds: Wilds) -> Table
     if any(wilds.is_wild(c) for c in give):
         return TableRuling(False, msg(N_("A wild is taken by giving natural cards, not "
                                          "another wild.")))
-    wanted = sorted(map(str, table.wild.represents))
-    if sorted(str(wilds.natural(c)) for c in give) != wanted:
+    given = sorted(str(wilds.natural(c)) for c in give)
+    # With two wilds in the meld, the cards given say which one is taken.
+    use = next((u for u in table.wilds if sorted(map(str, u.represents)) == given), None)
+    if use is None and len(table.wilds) > 1:
+        first, second = (" + ".join(c.symbol for c in u.represents) for u in table.wilds)
+        return TableRuling(False, msg(N_("To take a wild from %(meld)s you must give %(first)s "
+                                         "or %(second)s, the card one of its wilds stands "
+                                         "for."), meld=_show(table.cards), first=first,
+                                      second=second))
+    if use is None:
         return TableRuling(False, msg(N_("To take the wild %(wild)s you must give %(needed)s, "
                                          "the card(s) it stands for."),
                                       wild=table.wild.card.symbol,
                                       needed=" + ".join(c.symbol for c in table.wild.represents)))
     if table.kind is MeldKind.SEQUENCE:
-        result = tuple(give[0] if i == table.wild_at else c for i, c in enumerate(table.cards))
+        result = tuple(give[0] if i == use.at else c for i, c in enumerate(table.cards))
     else:
-        result = _without(table.cards, table.wild_at) + give
+        result = _without(table.cards, use.at) + give
     return TableRuling(True, msg(N_("Give %(cards)s and take the wild %(wild)s."),
-                                 cards=_show(give), wild=table.wild.card.symbol),
-                       result, table.wild.card)
+                                 cards=_show(give), wild=use.card.symbol),
+                       result, use.card)

@@ -33,29 +33,41 @@ class MeldKind(Enum):
 
 @dataclass(frozen=True)
 class WildUse:
-    """A wild card in a meld and the natural card(s) it stands for."""
+    """A wild card in a meld, the natural card(s) it stands for, and its place: ``at`` in
+    the meld as it lies (:attr:`MeldRuling.cards`), ``laid_at`` in the cards as laid."""
 
     card: Card
     represents: tuple[NaturalCard, ...]
+    at: int
+    laid_at: int
 
 
 @dataclass(frozen=True)
 class MeldRuling:
     """The verdict on a meld. ``cards`` are arranged as they lie on the table (a sequence
-    from its low end), with ``card_values`` beside them; a sequence also has ``suit``
-    and ``start`` (1 for an ace below the two, 14 for one above the king), a group its
-    ``rank``."""
+    from its low end), with ``card_values`` beside them; ``wilds`` says what each wild
+    stands for, in the order they lie. A sequence also has ``suit`` and ``start`` (1 for
+    an ace below the two, 14 for one above the king), a group its ``rank``."""
 
     valid: bool
     reason: Message
     kind: MeldKind | None = None
     cards: tuple[Card, ...] = ()
     card_values: tuple[int, ...] = ()
-    wild: WildUse | None = None
-    wild_at: int | None = None
+    wilds: tuple[WildUse, ...] = ()
     suit: Suit | None = None
     rank: Rank | None = None
     start: int | None = None
+
+    @property
+    def wild(self) -> WildUse | None:
+        """The meld's first wild (its only one unless ``wilds_per_meld`` is 2)."""
+        return self.wilds[0] if self.wilds else None
+
+    @property
+    def wild_at(self) -> int | None:
+        """Where the first wild lies in ``cards``."""
+        return self.wilds[0].at if self.wilds else None
 
     @property
     def upheld(self) -> bool:
@@ -102,11 +114,21 @@ def _rule(cards: tuple[Card, ...], wild: tuple[bool, ...], wilds: Wilds) -> Meld
     if len(cards) > rules.longest_meld:
         return MeldRuling(False, msg(N_("A meld holds at most 13 cards, ace to king; this "
                                         "one has %(count)d."), count=len(cards)))
-    if sum(wild) > 1:
-        return MeldRuling(False, msg(N_("A meld may hold only one wild card, and %(cards)s "
-                                        "has %(count)d."), cards=shown,
+    if sum(wild) > rules.wilds_per_meld:
+        if rules.wilds_per_meld == 1:
+            return MeldRuling(False, msg(N_("A meld may hold only one wild card, and "
+                                            "%(cards)s has %(count)d."), cards=shown,
+                                         count=sum(wild)))
+        return MeldRuling(False, msg(N_("A meld may hold at most two wild cards at this "
+                                        "table, and %(cards)s has %(count)d."), cards=shown,
                                      count=sum(wild)))
     naturals = [wilds.natural(c) for c, w in zip(cards, wild, strict=True) if not w]
+    if len(naturals) < 2:
+        # Only a meld of two wilds gets here: one natural card says neither whether the
+        # meld is a group or a sequence nor what the wilds stand for.
+        return MeldRuling(False, msg(N_("%(cards)s has a single natural card; a meld with "
+                                        "two wild cards needs at least two natural cards "
+                                        "to show what it is."), cards=shown))
     if len({n.rank for n in naturals}) == 1:
         return _rule_group(cards, wild, naturals, shown)
     if len({n.suit for n in naturals}) == 1:
@@ -130,20 +152,29 @@ def _rule_group(cards: tuple[Card, ...], wild_flags: tuple[bool, ...],
                                         "suit; %(cards)s has %(count)d."),
                                      cards=shown, count=len(cards)))
     points = rank.points
-    wild = None
+    value = points * len(cards)
+    places = [i for i, w in enumerate(wild_flags) if w]
+    missing = tuple(NaturalCard(rank, s) for s in Suit if s not in suits)
+    uses: tuple[WildUse, ...] = ()
     reason = msg(N_("%(cards)s is a group of %(rank)s, worth %(value)d."), cards=shown,
-                 rank=rank.value, value=points * len(cards))
-    wild_at = next((i for i, w in enumerate(wild_flags) if w), None)
-    if wild_at is not None:
-        wild_card = cards[wild_at]
-        missing = tuple(NaturalCard(rank, s) for s in Suit if s not in suits)
-        wild = WildUse(wild_card, missing)
+                 rank=rank.value, value=value)
+    if len(places) == 1:
+        uses = (WildUse(cards[places[0]], missing, places[0], places[0]),)
         reason = msg(N_("%(cards)s is a group of %(rank)s; the wild %(wild)s stands for "
                         "%(stands)s and counts once, so the group is worth %(value)d."),
-                     cards=shown, rank=rank.value, wild=wild_card.symbol,
-                     stands=" + ".join(c.symbol for c in missing), value=points * len(cards))
+                     cards=shown, rank=rank.value, wild=cards[places[0]].symbol,
+                     stands=" + ".join(c.symbol for c in missing), value=value)
+    elif places:
+        # Two naturals and two wilds: one missing suit each, the first wild laid taking
+        # the first missing suit in the order ♠ ♥ ♦ ♣ (docs/rules.md).
+        uses = tuple(WildUse(cards[i], (m,), i, i)
+                     for i, m in zip(places, missing, strict=True))
+        reason = msg(N_("%(cards)s is a group of %(rank)s; its first wild stands for "
+                        "%(first)s and its second for %(second)s, so the group is worth "
+                        "%(value)d."), cards=shown, rank=rank.value,
+                     first=missing[0].symbol, second=missing[1].symbol, value=value)
     return MeldRuling(True, reason, MeldKind.GROUP, tuple(cards), (points,) * len(cards),
-                      wild, wild_at, rank=rank)
+                      uses, rank=rank)
 
 
 def _positions(naturals: Sequence[tuple[int, NaturalCard]],
@@ -164,7 +195,8 @@ def _positions(naturals: Sequence[tuple[int, NaturalCard]],
 
 
 def _rule_sequence(cards: tuple[Card, ...], wild_flags: tuple[bool, ...], wilds: Wilds,
-                   shown: str) -> MeldRuling:
+                   shown: str, *, suggest: bool = True) -> MeldRuling:
+    """*suggest*: on a wild beyond an ace, work out where it could go instead."""
     rules = wilds.rules
     naturals = [(i, wilds.natural(c)) for i, c in enumerate(cards) if not wild_flags[i]]
     suit = naturals[0][1].suit
@@ -174,11 +206,11 @@ def _rule_sequence(cards: tuple[Card, ...], wild_flags: tuple[bool, ...], wilds:
             return MeldRuling(False, msg(N_("%(card)s is in this sequence twice; a sequence "
                                             "needs a different rank for every card."),
                                          card=NaturalCard(rank, suit).symbol))
-    wild_index = next((i for i, w in enumerate(wild_flags) if w), None)
+    places = [i for i, w in enumerate(wild_flags) if w]
     # A natural-only sequence is arranged from its low end: its cards in that order (the
     # physical cards, whatever they play as).
     arranged = tuple(cards)
-    if wild_index is None:
+    if not places:
         # Natural cards alone: the order laid does not matter, so arrange them, the ace
         # low or high; where both fit (all thirteen ranks), the reading worth more.
         readings = []
@@ -199,27 +231,36 @@ def _rule_sequence(cards: tuple[Card, ...], wild_flags: tuple[bool, ...], wilds:
         layouts = _positions(naturals, len(cards))
         fits = [f for f in layouts if _fits(f, cards)]
     if not fits:
-        return MeldRuling(False, _sequence_failure(cards, naturals, layouts, wild_index,
-                                                   shown))
+        failure = _sequence_failure(cards, naturals, layouts, len(places), rules, shown)
+        if suggest and layouts:
+            failure = _beyond_the_ace(cards, wild_flags, wilds, layouts[0], failure)
+        return MeldRuling(False, failure)
     low, step = fits[0]
-    order = range(len(cards)) if step == 1 else range(len(cards) - 1, -1, -1)
-    if wild_index is not None:
-        arranged = tuple(cards[i] for i in order)
+    last = len(cards) - 1
+    if places:
+        arranged = tuple(cards[last - i] for i in range(len(cards))) if step == -1 else (
+            tuple(cards))
     values = tuple(_sequence_value(low + k, rules) for k in range(len(cards)))
-    wild = k = None
-    if wild_index is not None:
-        k = wild_index if step == 1 else len(cards) - 1 - wild_index
-        stands = NaturalCard(Rank.from_number(low + k), suit)
-        wild = WildUse(cards[wild_index], (stands,))
+    uses = tuple(sorted((WildUse(cards[i], (NaturalCard(Rank.from_number(low + k), suit),),
+                                 k, i)
+                         for i in places for k in [i if step == 1 else last - i]),
+                        key=lambda use: use.at))
+    arranged_shown = " ".join(c.symbol for c in arranged)
+    if len(uses) == 1:
         reason = msg(N_("%(cards)s is a sequence in %(suit)s; the wild %(wild)s stands for "
                         "%(stands)s, and the sequence is worth %(value)d."),
-                     cards=" ".join(c.symbol for c in arranged), suit=suit.symbol,
-                     wild=cards[wild_index].symbol, stands=stands.symbol, value=sum(values))
+                     cards=arranged_shown, suit=suit.symbol, wild=uses[0].card.symbol,
+                     stands=uses[0].represents[0].symbol, value=sum(values))
+    elif uses:
+        reason = msg(N_("%(cards)s is a sequence in %(suit)s; its wilds stand for %(first)s "
+                        "and %(second)s, and the sequence is worth %(value)d."),
+                     cards=arranged_shown, suit=suit.symbol,
+                     first=uses[0].represents[0].symbol, second=uses[1].represents[0].symbol,
+                     value=sum(values))
     else:
         reason = msg(N_("%(cards)s is a sequence in %(suit)s, worth %(value)d."),
-                     cards=" ".join(c.symbol for c in arranged), suit=suit.symbol,
-                     value=sum(values))
-    return MeldRuling(True, reason, MeldKind.SEQUENCE, arranged, values, wild, k, suit=suit,
+                     cards=arranged_shown, suit=suit.symbol, value=sum(values))
+    return MeldRuling(True, reason, MeldKind.SEQUENCE, arranged, values, uses, suit=suit,
                       start=low)
 
 
@@ -244,7 +285,7 @@ def _sequence_value(number: int, rules: Rules) -> int:
 
 
 def _sequence_failure(cards: Sequence[Card], naturals: Sequence[tuple[int, NaturalCard]],
-                      layouts: list[tuple[int, int]], wild_index: int | None,
+                      layouts: list[tuple[int, int]], wild_count: int, rules: Rules,
                       shown: str) -> Message:
     """The most useful reason a same-suit run of cards is not a sequence."""
     if layouts:
@@ -264,8 +305,40 @@ def _sequence_failure(cards: Sequence[Card], naturals: Sequence[tuple[int, Natur
         nums = sorted(ACE_HIGH if ace_high and r is Rank.ACE else r.number for r in ranks)
         spans.append(nums[-1] - nums[0] + 1 - len(nums))
     gaps = min(spans)
-    if gaps > (1 if wild_index is not None else 0):
-        return msg(N_("%(cards)s has %(gaps)d missing card(s) in its run, and a meld may "
-                      "use only one wild card to fill a gap."), cards=shown, gaps=gaps)
+    if gaps > wild_count:
+        if rules.wilds_per_meld == 1:
+            return msg(N_("%(cards)s has %(gaps)d missing card(s) in its run, and a meld may "
+                          "use only one wild card to fill a gap."), cards=shown, gaps=gaps)
+        return msg(N_("%(cards)s has more gaps in its run (%(gaps)d) than wild cards to fill "
+                      "them (%(wilds)d); at this table a meld may hold two wild cards."),
+                   cards=shown, gaps=gaps, wilds=wild_count)
     return msg(N_("%(cards)s is not laid in order; lay a sequence as it runs, so that the "
                   "wild's place shows the card it stands for."), cards=shown)
+
+
+def _beyond_the_ace(cards: tuple[Card, ...], wild_flags: tuple[bool, ...], wilds: Wilds,
+                    layout: tuple[int, int], failure: Message) -> Message:
+    """*failure*, and where the wild(s) laid beyond an ace could go instead: at the other
+    end of the run, laid in the same direction (``K♠ A♠ JK`` → ``JK K♠ A♠``)."""
+    low, step = layout
+    last = len(cards) - 1
+    beyond = [i for i in range(len(cards))
+              if not 1 <= (low + i if step == 1 else low + last - i) <= ACE_HIGH]
+    if not beyond:
+        return failure
+    moved = [cards[i] for i in beyond]
+    kept = [i for i in range(len(cards)) if i not in beyond]
+    order = kept + beyond if beyond[0] == 0 else beyond + kept
+    laid = tuple(cards[i] for i in order)
+    flags = tuple(wild_flags[i] for i in order)
+    fixed = _rule_sequence(laid, flags, wilds, " ".join(c.symbol for c in laid),
+                           suggest=False)
+    if not fixed.valid:
+        return failure
+    stands = " + ".join(u.represents[0].symbol for u in fixed.wilds
+                        if order[u.laid_at] in beyond)
+    template = (N_("%(why)s Lay it at the other end instead: %(cards)s, where it stands "
+                   "for %(stands)s.") if len(moved) == 1 else
+                N_("%(why)s Lay them at the other end instead: %(cards)s, where they stand "
+                   "for %(stands)s."))
+    return msg(template, why=failure, cards=" ".join(c.symbol for c in laid), stands=stands)

@@ -132,6 +132,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "taking the previous player's discard (Kuwaiti form).")),
     Option("max_meld_size", low=3, high=13, nullable=True, doc=N_("Most cards in one meld; null "
            "for no limit beyond the game's own.")),
+    Option("wilds_per_meld", (1, 2), doc=N_("Most wild cards in one meld: 1, or 2 where a "
+           "table lets two jokers stand together (a meld still needs two natural cards).")),
     Option("ace_low_value", (1, 11), doc=N_("Worth of an ace in A-2-3 toward a first meld.")),
     Option("ace_high_value", (10, 11), doc=N_("Worth of an ace in Q-K-A toward a first meld.")),
     Option("ace_penalty", (10, 11), doc=N_("Penalty for a natural ace left in hand.")),
@@ -187,6 +189,7 @@ class Rules:
     announce_after_turns: int
     announce_after_discard: bool
     max_meld_size: int | None
+    wilds_per_meld: int
     ace_low_value: int
     ace_high_value: int
     ace_penalty: int
@@ -304,6 +307,9 @@ _LEVANT: dict[str, Any] = dict(
     max_players=4, partnerships=True, rounds=7, last_round_deals=3, initial_minimum=51,
     initial_increasing=False, announcing=False, announce_minimum=91, announce_after_turns=0,
     announce_after_discard=False,
+    # Seeds 000 and 001 allow one wild in a meld; seeds 002 and 004 are silent, so every
+    # preset keeps one (docs/rules.md, "Two wild cards in a meld").
+    wilds_per_meld=1,
     max_meld_size=None, ace_low_value=11, ace_high_value=11, ace_penalty=11, wild_penalty=15,
     announcer_wild_penalty=15, bonus_hands=False, colour_counts_discard=False,
     lenient_group_add=False, discarded_wild=DiscardedWild.AS_ACE, discard_lay_off=False,
