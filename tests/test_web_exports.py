@@ -40,21 +40,24 @@ def test_csv_export_has_the_players_a_row_per_deal_and_the_totals(client, action
     response = client.get(f"/games/{played}.csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
-    assert response.headers["Content-Disposition"] == (
-        f"attachment; filename=hand-{played}.csv")
+    # Issue 22: named after the players and the day, not the game's secret id.
+    assert re.fullmatch(r"""attachment; filename="hand-Ali-Badr-Caro-(\d{4}-\d\d-\d\d).csv"; """
+                        r"filename\*=UTF-8''hand-Ali-Badr-Caro-\1.csv",
+                        response.headers["Content-Disposition"])
     rows = list(csv.reader(io.StringIO(response.text)))
+    # Issue 22: who went out of each deal, and how.
     assert rows == [
-        ["Deal", "Round", "Dealer", "Ali", "Badr", "Caro"],
-        ["1", "1", "Ali", "20", "-30", "100"],
-        ["2", "redeal", "Caro", "", "", ""],
-        ["Total", "", "", "20", "-30", "100"],
+        ["Deal", "Round", "Dealer", "Ali", "Badr", "Caro", "Went out", "How"],
+        ["1", "1", "Ali", "20", "-30", "100", "Badr", "partial hand"],
+        ["2", "redeal", "Caro", "", "", "", "", ""],
+        ["Total", "", "", "20", "-30", "100", "", ""],
     ]
 
 
 def test_csv_export_of_a_partnership_game_has_a_column_per_team(client, actions):
     game_id = actions.start("levant", FOUR, partnerships="y")
     header = next(csv.reader(io.StringIO(client.get(f"/games/{game_id}.csv").text)))
-    assert header == ["Deal", "Round", "Dealer", "Ali & Caro", "Badr & Dina"]
+    assert header == ["Deal", "Round", "Dealer", "Ali & Caro", "Badr & Dina", "Went out", "How"]
 
 
 def test_json_export_is_an_attachment_of_the_api_state(client, actions, played):

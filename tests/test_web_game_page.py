@@ -68,8 +68,12 @@ def test_hareeqa_game_page_shows_the_points_and_the_pot(client, actions):
     actions.record(game_id)
     points = actions.state(game_id)["points"]
     text = client.get(f"/games/{game_id}").text
-    line = " · ".join(f"{name} {points[name]}" for name in THREE)
-    assert f'<p class="hareeqa" id="points">Points: {line} · pot 0</p>' in text
+    # Issue 22 moved the points from a line under the sheet to the game's status.
+    block = re.search(r'<p class="hareeqa" id="points">(.*?)</p>', text, re.S)
+    assert block is not None
+    words = " ".join(re.sub(r"<[^>]+>", " ", block.group(1)).split())
+    assert all(f"{name} {points[name]}" in words for name in THREE)
+    assert "pot 0" in words
     assert "Rounds left" not in text
 
 

@@ -15,6 +15,16 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Who went out of a deal and how, marked by their score: a short *text* to see
+    ("out", "joker hand") and the whole of it *spoken* ("Lina went out: joker hand")."""
+
+    column: int
+    text: str
+    spoken: str
+
+
+@dataclass(frozen=True)
 class Row:
     number: int
     outcome: str  # how the deal ended, as the row's class ("scored", "redeal", ...)
@@ -23,6 +33,16 @@ class Row:
     dealer: str
     cells: tuple[tuple[int, int] | None, ...]  # (score, running total) per column
     burned: tuple[str, ...] = ()  # Hareeqa: the columns whose score burned in this deal
+    mark: Mark | None = None  # who went out, and how
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A line under the totals that decides the game instead of them (Hareeqa's points):
+    the leaders are marked on it, not on the totals."""
+
+    label: str
+    values: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -31,6 +51,7 @@ class Sheet:
     rows: tuple[Row, ...]
     totals: tuple[int, ...]
     leaders: tuple[int, ...]  # indexes of the columns leading the game
+    tally: Tally | None = None
 
     def chart(self) -> dict[str, Any]:
         """Polylines of the running totals, scaled into the chart's box."""

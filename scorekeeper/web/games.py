@@ -56,6 +56,7 @@ from ..storage import (
 from ..ui.forms import first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
+from .downloads import attachment
 from .setup import new_game_form, preset_notes
 
 bp = Blueprint("games", __name__)
@@ -337,15 +338,18 @@ def qr_svg(link: str) -> Response:
 
 @bp.get("/games/<game_id>.csv")
 def export_csv(game_id: str) -> Response:
-    return csv_download(_game(game_id), game_id)
+    return csv_download(_game(game_id))
 
 
-def csv_download(game: Game, name: str) -> Response:
-    """The sheet as a CSV attachment, its file named after *name*."""
+def csv_download(game: Game) -> Response:
+    """The sheet as a CSV attachment, named after the game, its players and the day it
+    started (never its id, which is the game's link)."""
+    kind, state = kind_of(game.rules), state_of(game)
     out = io.StringIO()
-    csv.writer(out).writerows(kind_of(game.rules).pages.csv_rows(state_of(game)))
+    csv.writer(out).writerows(kind.pages.csv_rows(state))
     return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f"attachment; filename=hand-{name}.csv"})
+        "Content-Disposition": attachment(kind.name, state.table.players,
+                                          game.created_at.date(), "csv")})
 
 
 @bp.get("/games/<game_id>.json")

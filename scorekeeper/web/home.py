@@ -9,11 +9,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Game
 from ..storage import states_of
+from ..ui.names import together
 from . import device
 from .setup import preset_name
 
@@ -26,8 +28,9 @@ def _listing(ids: list[str]) -> list[dict[str, Any]]:
     """This phone's games, most recently opened first, as the lists show them."""
     items = []
     for game, state in states_of(ids):
-        status = (_("won by %(names)s", names=" & ".join(state.winners)) if state.finished
-                  else _("%(n)d rounds scored", n=state.scored_rounds))
+        status = (_("won by %(names)s", names=together(state.winners)) if state.finished
+                  else ngettext("%(num)d round scored", "%(num)d rounds scored",
+                                state.scored_rounds))
         items.append({"id": game.id, "players": list(state.table.players),
                       "preset": preset_name(game.rules), "status": status,
                       "finished": state.finished, "created": game.created_at.date(),

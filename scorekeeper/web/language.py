@@ -13,6 +13,7 @@ from flask_babel import get_locale, get_translations
 from werkzeug.wrappers import Response
 
 from ..i18n import isolate, right_to_left
+from ..ui.names import together
 
 COOKIE = "lang"
 # Each language named in itself, so a reader of the other one can still find theirs.
@@ -103,4 +104,6 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(lambda: {"language_switch": _switch_link})
+    # Names put together in the reader's words ("Lina & Omar", "لينا وعمر").
+    app.jinja_env.filters["together"] = together
     app.after_request(_vary)

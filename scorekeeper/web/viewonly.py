@@ -55,7 +55,7 @@ def qr(view_id: str) -> Response:
 
 @bp.get("/<view_id>.csv")
 def export_csv(view_id: str) -> Response:
-    return csv_download(_game(view_id), view_id)
+    return csv_download(_game(view_id))
 
 
 @bp.get("/<view_id>.json")

@@ -111,6 +111,9 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
             _l("Bonus hands"), choices=_choices((b.value, BONUSES[b]) for b in Bonus),
             widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
             validate_choice=False)
+        # The winner's cards the bonuses were last ticked for by the preview (what those
+        # cards bear out), so that new cards tick theirs and the player may still untick.
+        bonuses_for = HiddenField()
         indicator = StringField(_l("Indicator card (needed to count cards)"))
         # Issue 13: the winner's 15 cards, for the referee to decide the finish.
         winner_cards = StringField(_l("The winner's 15 cards, for the referee to decide"))

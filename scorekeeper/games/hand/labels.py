@@ -4,6 +4,7 @@ checks), so a word is changed in one place and every page, export and form follo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
@@ -13,6 +14,7 @@ from .rules import (
     Check,
     DealerRule,
     DiscardedWild,
+    Finish,
     Outcome,
     Rules,
     WildMode,
@@ -71,6 +73,50 @@ BONUSES = {
     Bonus.ONE_COLOUR: _l("All one colour"), Bonus.ONE_SUIT: _l("All one suit"),
 }
 
+# How a winner went out, as the table names it. A finish over several turns is seed 000's
+# "partial hand" ("End of the Play and Scoring"); a full hand by its bonuses is seed 001's
+# special hand ("Hand Game": colored, suited, joker, double joker, double joker colored),
+# the other combinations named the same way, as seed 001 says they combine. Where an
+# indicator picks the wilds (seed 000's Egyptian doubles, "Bonus Scores") a joker is no
+# wild, so the discarded wilds are called wilds there.
+PARTIAL = _l("partial hand")
+_NO_WILD: dict[frozenset[Bonus], object] = {
+    frozenset(): _l("full hand"),
+    frozenset({Bonus.ONE_COLOUR}): _l("colored hand"),
+    frozenset({Bonus.ONE_SUIT}): _l("suited hand"),
+}
+_JOKERS: dict[frozenset[Bonus], object] = {
+    frozenset({Bonus.WILD_DISCARD}): _l("joker hand"),
+    frozenset({Bonus.TWO_WILDS}): _l("double joker hand"),
+    frozenset({Bonus.WILD_DISCARD, Bonus.ONE_COLOUR}): _l("joker colored hand"),
+    frozenset({Bonus.WILD_DISCARD, Bonus.ONE_SUIT}): _l("joker suited hand"),
+    frozenset({Bonus.TWO_WILDS, Bonus.ONE_COLOUR}): _l("double joker colored hand"),
+    frozenset({Bonus.TWO_WILDS, Bonus.ONE_SUIT}): _l("double joker suited hand"),
+}
+_WILDS: dict[frozenset[Bonus], object] = {
+    frozenset({Bonus.WILD_DISCARD}): _l("wild hand"),
+    frozenset({Bonus.TWO_WILDS}): _l("double wild hand"),
+    frozenset({Bonus.WILD_DISCARD, Bonus.ONE_COLOUR}): _l("wild colored hand"),
+    frozenset({Bonus.WILD_DISCARD, Bonus.ONE_SUIT}): _l("wild suited hand"),
+    frozenset({Bonus.TWO_WILDS, Bonus.ONE_COLOUR}): _l("double wild colored hand"),
+    frozenset({Bonus.TWO_WILDS, Bonus.ONE_SUIT}): _l("double wild suited hand"),
+}
+
+
+def finish_name(rules: Rules, finish: Finish | None, bonuses: Iterable[Bonus] = ()) -> str:
+    """How a winner went out, in the table's words: "partial hand", "full hand", "joker
+    hand", "double joker colored hand"..."""
+    if finish is not Finish.FULL:
+        return str(PARTIAL)
+    wilds = _JOKERS if rules.wild_mode is WildMode.JOKERS else _WILDS
+    return str({**_NO_WILD, **wilds}[frozenset(bonuses)])
+
+
+def finish_mark(rules: Rules, finish: Finish | None, bonuses: Iterable[Bonus] = ()) -> str:
+    """The sheet's mark by the winner's score: "out" for the everyday finish over several
+    turns, so that a full or special hand stands out by its name."""
+    return str(_l("out")) if finish is not Finish.FULL else finish_name(rules, finish, bonuses)
+
 
 @dataclass(frozen=True)
 class CheckLabel:
@@ -94,7 +140,7 @@ CHECKS = {
                          _l("No redeal")),
 }
 # Under the Kuwaiti form a first meld is an announcement.
-ANNOUNCEMENT = CheckLabel(_l("Announcement"), _l("First meld"), _l("Enough to announce"),
+ANNOUNCEMENT = CheckLabel(_l("Announcement"), _l("Announcement"), _l("Enough to announce"),
                           _l("Not enough to announce"))
 
 

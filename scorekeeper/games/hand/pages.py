@@ -25,7 +25,7 @@ from .labels import PRESET_NAMES, outcome_note
 from .rules import PRESETS, Bonus, Deal, GameState, Outcome, RulesError, Table
 from .rules.scoring import partner_of
 from .rules.winning import NotAHand
-from .sheet import csv_rows, sheet_of
+from .sheet import csv_rows, sheet_of, went_out
 from .verdicts import kept_rulings
 
 
@@ -61,6 +61,7 @@ class HandPages:
         form.indicator.data = str(result.indicator) if result.indicator else ""
         form.winner_cards.data = " ".join(str(c) for c in (
             *(c for m in result.winner_melds for c in m), *result.winner_discard))
+        form.bonuses_for.data = cards_key(form.winner_cards.data)
         for name, hand in result.hands.items():
             i = table.players.index(name)
             form[f"melded_{i}"].data = "yes" if hand.melded else "no"
@@ -112,8 +113,13 @@ class HandPages:
     # --- the sheet -------------------------------------------------------------------
 
     def context(self, game: Game | None, state: GameState) -> dict[str, Any]:
-        """What Hand's templates show besides the sheet: the rulings the table kept."""
-        return {"kept": [] if game is None else kept_rulings(game, state.table.rules)}
+        """What Hand's templates show besides the sheet: the rulings the table kept, how
+        a deal's winner went out in words, and what the preview needs to tick the bonuses
+        the winner's cards bear out."""
+        rules = state.table.rules
+        return {"kept": [] if game is None else kept_rulings(game, rules),
+                "went_out": lambda line: went_out(rules, line),
+                "bonus_values": [b.value for b in Bonus], "cards_key": cards_key}
 
     def sheet(self, state: GameState) -> Sheet:
         return sheet_of(state)
@@ -195,9 +201,14 @@ def form_body(form: Any, table: Table) -> dict[str, Any]:
         body["winner_cards"] = cards
         if finish != "full":
             del body["finish"]
-        if not bonuses:
-            del body["bonuses"]
+        if not bonuses or (form.bonuses_for.data or "") not in ("", cards_key(" ".join(cards))):
+            del body["bonuses"]  # none ticked, or ticked for other cards: the cards decide
     return body
+
+
+def cards_key(text: str) -> str:
+    """Cards as typed, the same however they were spaced or cased."""
+    return " ".join(text.replace(",", " ").split()).upper()
 
 
 def _first_melds(form: Any, players: tuple[str, ...]) -> dict[str, Any]:

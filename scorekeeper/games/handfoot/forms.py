@@ -19,6 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from scorekeeper.numbers import whole_or
 from scorekeeper.rules import Card, RulesError
 from scorekeeper.ui.forms import WholeField
+from scorekeeper.ui.names import together
 
 from .rules import HandFootDeal, HandFootRules, HandFootTable
 from .rules.kinds import KINDS, RANK_KEYS, kind_value, per_pack
@@ -120,7 +121,7 @@ def deal_form_class(table: HandFootTable) -> Any:
         HandFootDealForm.first_meld = RadioField(
             _l("Which side melded first?"), default=NOBODY, validate_choice=False,
             choices=[SelectChoice(str(i), name) for i, name in enumerate(
-                " & ".join(side) for side in table.units)]
+                together(side) for side in table.units)]
             + [SelectChoice(NOBODY, _l("Nobody melded"))])
     for i in range(len(table.units)):
         for name, label in HandFootDealForm.house:

@@ -15,12 +15,13 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.models import Game
+from scorekeeper.ui.names import together
 from scorekeeper.ui.sheet import Sheet
 
 from . import refpages
 from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
-from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable, side_name
+from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable
 from .setup import SET_NAMES, rules_spec, setup_fields, sides
 from .sheet import contract_text, csv_rows, rules_summary, sheet_of
 
@@ -69,7 +70,7 @@ class HandFootPages:
         """What Hand and Foot's templates show besides the sheet: each side's name and
         the deal form's steppers."""
         return {"house": rules_summary(state.table.rules), "contract_text": contract_text,
-                "names": [side_name(side) for side in state.table.units],
+                "names": [together(side) for side in state.table.units],
                 "steppers": STEPPERS}
 
     def sheet(self, state: HandFootState) -> Sheet:

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
-from scorekeeper.ui.sheet import Row, Sheet, csv_cell
+from scorekeeper.ui.names import together
+from scorekeeper.ui.sheet import Mark, Row, Sheet, csv_cell
 
-from .rules import Contract, HandFootRules, HandFootState, side_name
+from .rules import Contract, HandFootLine, HandFootRules, HandFootState, HandFootTable
 from .setup import SET_NAMES
 
 
@@ -37,7 +39,7 @@ def rules_summary(rules: HandFootRules) -> list[str]:
     """The rules in force, one short phrase each, for the page and the printed sheet."""
     out = [str(SET_NAMES.get(rules.preset, rules.preset))]
     out.append(_("to %(target)s", target=_n(rules.target)) if rules.target is not None
-               else _("%(n)d deals", n=rules.rounds))
+               else ngettext("%(num)d deal", "%(num)d deals", rules.rounds or 0))
     if rules.minimums_by_score is not None:
         out.append(_("opening meld by score: %(steps)s", steps=", ".join(
             f"{_n(start)}→{m}" for start, m in rules.minimums_by_score)))
@@ -64,10 +66,10 @@ def rules_summary(rules: HandFootRules) -> list[str]:
 
 
 def sheet_of(state: HandFootState) -> Sheet:
-    columns = tuple(side_name(side) for side in state.table.units)
-    rows = tuple(Row(line.number, "scored", _("minimum %(n)s", n=minimum_text(line.minimum)),
-                     None, line.dealer, tuple(zip(
-                         [s.total for s in line.scores], line.totals, strict=True)))
+    columns = tuple(together(side) for side in state.table.units)
+    rows = tuple(Row(line.number, "scored", _note(line), None, line.dealer, tuple(zip(
+                     [s.total for s in line.scores], line.totals, strict=True)),
+                     mark=_went_out(state.table, line))
                  for line in state.deals)
     # The sides the engine says lead (the highest total), by their first player.
     leaders = tuple(i for i, side in enumerate(state.table.units)
@@ -75,9 +77,24 @@ def sheet_of(state: HandFootState) -> Sheet:
     return Sheet(columns, rows, state.team_totals, leaders)
 
 
+def _note(line: HandFootLine) -> str:
+    minimum: str = _("minimum %(n)s", n=minimum_text(line.minimum))
+    if line.went_out is None:
+        minimum = _("%(minimum)s · stock ran out", minimum=minimum)
+    return minimum
+
+
+def _went_out(table: HandFootTable, line: HandFootLine) -> Mark | None:
+    """The side of the player who went out, marked by its score."""
+    if line.went_out is None:
+        return None
+    return Mark(table.side_of(line.went_out), _("out"),
+                _("%(name)s went out", name=line.went_out))
+
+
 def csv_rows(state: HandFootState) -> list[list[Any]]:
     """A row per deal: each side's score and its parts, then the totals."""
-    names = [side_name(side) for side in state.table.units]
+    names = [together(side) for side in state.table.units]
     rows: list[list[Any]] = [[_("Deal"), _("Dealer"), _("Minimum"), _("Went out"),
                               *map(csv_cell, names)]]
     for line in state.deals:

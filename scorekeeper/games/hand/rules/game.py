@@ -18,7 +18,7 @@ from scorekeeper.rules.cards import Card
 from scorekeeper.rules.messages import N_, Message, fail, msg
 from scorekeeper.rules.names import check_names
 
-from .hand import Finish
+from .hand import Bonus, Finish
 from .initial import rule_initial_meld
 from .options import DealerRule, Rules, Scoring
 from .scoring import RoundResult, deal_wilds, partner_of, score_round
@@ -117,6 +117,10 @@ class DealLine:
     burned: tuple[str, ...] = ()
     totals: Mapping[str, int] | None = None  # after this deal (Hareeqa's burns included)
     full_hand: FullHand | None = None  # a full hand given with its cards (issue 13)
+    # Who went out of a scored deal and how, as the sheet marks it (issue 22).
+    winner: str | None = None
+    finish: Finish | None = None
+    bonuses: tuple[Bonus, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -321,7 +325,8 @@ class _Replay:
             result.winner, result.winner_melds, result.winner_discard)
         self.lines.append(DealLine(deal.number, deal.outcome, self.dealer, self.scored,
                                    score.scores, score.team_scores, points, burned,
-                                   MappingProxyType(dict(self.totals)), full_hand))
+                                   MappingProxyType(dict(self.totals)), full_hand,
+                                   result.winner, result.finish, result.bonuses))
         self.dealer = self._next_dealer(score.scores, result.winner)
 
     def _next_dealer(self, scores: Mapping[str, int], winner: str) -> str:
