@@ -1,7 +1,8 @@
 """What a phone is told when the game changed under it: a deal it saves that is already
 recorded (a double tap, a retry, or another phone first), or an undo or correction another
 phone's change got ahead of. Each answer comes with the sheet as it stands; nothing the
-phone sent is saved twice, and nothing is changed on a stale view."""
+phone sent is saved twice, nothing is changed on a stale view, and what its player typed
+stays in its form (scorekeeper/web/games.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..numbers import whole
-from ..storage import DealConflict, Stale, changes_since
+from ..storage import DealConflict, GameChanged, Stale, changes_since
 
 
 def recorded(conflict: DealConflict) -> str:
@@ -19,9 +20,11 @@ def recorded(conflict: DealConflict) -> str:
                      "sheet once.", number=number))
     if 1 <= number < conflict.expected:
         return str(_("Deal %(number)d was already recorded (perhaps from another phone), with "
-                     "other scores; what you entered was not saved. Check the sheet, and correct "
-                     "deal %(number)d if it is wrong.", number=number))
-    return str(_("The next deal to record is deal %(number)d; here is the sheet as it stands.",
+                     "other scores; what you entered was not saved. It is still in the form: "
+                     "make it the correction of deal %(number)d, save it as the next deal, or "
+                     "drop it.", number=number))
+    return str(_("The next deal to record is deal %(number)d; what you entered was not saved. "
+                 "It is still in the form, as deal %(number)d: save it, or drop it.",
                  number=conflict.expected))
 
 
@@ -43,16 +46,41 @@ def undo_refused(game: Game, seen: str) -> str | None:
 def stale(game: Game, error: Stale) -> str:
     """What another phone changed since this phone's form was made, and that nothing was
     saved."""
+    listed = _changes(game, error)
+    if not listed:
+        return str(_("This game changed since this form was opened, so nothing was saved; "
+                     "here is the sheet as it stands."))
+    return str(_("Another phone changed this game since this form was opened (%(changes)s), "
+                 "so nothing was saved; here is the sheet as it stands.", changes=listed))
+
+
+def correction_refused(game: Game, error: GameChanged) -> str:
+    """A correction another phone's change got ahead of: what changed, and that the
+    correction typed is offered again against the game as it now stands."""
+    listed = _changes(game, error) if isinstance(error, Stale) else ""
+    if not listed:
+        return str(_("Another phone changed this game meanwhile, so nothing was saved. Your "
+                     "correction is still here: check it against the game as it now stands, "
+                     "and save it again."))
+    return str(_("Another phone changed this game since this form was opened (%(changes)s), "
+                 "so nothing was saved. Your correction is still here: check it against the "
+                 "game as it now stands, and save it again.", changes=listed))
+
+
+def undone_meanwhile(number: int) -> str:
+    return str(_("Another phone undid deal %(number)d meanwhile, so your correction was not "
+                 "saved. It is in the form as deal %(number)d: save it to record the deal "
+                 "again, or drop it.", number=number))
+
+
+def _changes(game: Game, error: Stale) -> str:
+    """The changes made since the phone's view, listed: "deal 5 recorded, deal 3
+    corrected" (empty when they cannot be told)."""
     done = {"record": _("deal %(n)d recorded"), "correct": _("deal %(n)d corrected"),
             "undo": _("deal %(n)d undone")}
     changes = changes_since(game, error.since) if error.since else []
-    if not changes:
-        return str(_("This game changed since this form was opened, so nothing was saved; "
-                     "here is the sheet as it stands."))
-    listed = ", ".join(done[action] % {"n": number} if action in done else action
-                       for action, number in changes)
-    return str(_("Another phone changed this game since this form was opened (%(changes)s), "
-                 "so nothing was saved; here is the sheet as it stands.", changes=listed))
+    return ", ".join(done[action] % {"n": number} if action in done else action
+                     for action, number in changes)
 
 
 def changed() -> str:

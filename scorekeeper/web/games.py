@@ -57,6 +57,7 @@ from ..ui.forms import first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
 from .downloads import attachment
+from .results import Kept, Result, line_of
 from .setup import new_game_form, preset_notes
 
 bp = Blueprint("games", __name__)
@@ -127,13 +128,17 @@ def _deal_form(kind: AnyKind, table: Any, number: int, data: Any = None,
 
 def game_page(game: Game, form: Any = None, error: str | None = None, status: int = 200,
               block: str | None = None, form_error: str | None = None, state: Any = None,
-              offer: int | None = None, form_note: str | None = None) -> Response:
+              offer: int | None = None, form_note: str | None = None,
+              result: Result | None = None, kept: Kept | None = None,
+              restored: int | None = None) -> Response:
     """The game's page (or its HTMX part), showing *state* if the caller has just replayed
-    it."""
+    it. What the phone just did (*result*), its entries kept after another phone's save
+    (*kept*) or given back by an undo (*restored*, the deal undone) are shown at the form,
+    and an HTMX answer scrolls there: that is where the player is looking."""
     kind = kind_of(game.rules)
     state = state or state_of(game)
     table = state.table
-    if state.finished:
+    if state.finished and kept is None:
         form = None  # a finished game takes no more deals: say why at the top instead
         error = error or form_error
     fresh = form is None and not state.finished
@@ -141,21 +146,27 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
         form = _deal_form(kind, table, state.next_deal)
     locked = device.locked(game)
     context = _context(game, kind, state, form) | dict(
-        error=error, form_error=form_error, offer=offer, form_note=form_note, locked=locked)
+        error=error, form_error=form_error, offer=offer, form_note=form_note, locked=locked,
+        result=result, kept_deal=kept, restored=restored)
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
     if form is not None and not locked:
         def record() -> str:
             return render_template("games/_record.html", **context)
         # The next deal's empty form, as this version of the game starts it, is rendered
-        # once and kept; a form sent back with errors is not.
+        # once and kept; a form sent back with errors, or saying what was just done, is not.
+        plain = fresh and not (form_error or form_note or result)
         context["record_part"] = (live.kept(("record", context["live"].etag), record)
-                                  if fresh else Markup(record()))
+                                  if plain else Markup(record()))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
             else render_template("games/show.html", **context))
     response = make_response(html, status)
     response.headers["Vary"] = "HX-Request"
+    shown = ("kept" if kept else "game-end" if state.finished and result
+             else "record" if result or restored else None)
+    if htmx and shown:
+        response.headers["HX-Reswap"] = f"outerHTML show:#{shown}:top"
     return device.remember(response, game.id)
 
 
@@ -166,26 +177,35 @@ def _context(game: Game, kind: AnyKind, state: Any, form: Any, *,
     read)."""
     return dict(game=game, kind=kind, state=state, table=state.table, form=form,
                 undo_form=FlaskForm(), say=say, live=live.for_game(game),
-                version=version_of(game), deck=DECK,
+                version=version_of(game), deck=DECK, result=None, kept_deal=None, restored=None,
                 preset_name=kind.pages.preset_names.get(state.table.rules.preset),
                 **kind.pages.context(game if whole else None, state))
 
 
 def saved_part(game: Game, state: Any) -> Response:
-    """The answer to a deal saved with HTMX: the next deal's form, and out of band the new
-    row, the totals and where the game stands (templates/games/_saved.html), the same few
-    KB however long the game. The live part is told the version it now shows."""
+    """The answer to a deal saved with HTMX: the next deal's form, saying above it what the
+    deal scored and who deals next, and out of band the new row, the totals and every
+    other part of the page a deal changes (templates/games/_saved.html), the same few KB
+    however long the game. The live part is told the version it now shows."""
     kind = kind_of(game.rules)
     form = _deal_form(kind, state.table, state.next_deal)
+    sheet = kind.pages.sheet(state)
+    line = line_of(sheet, len(state.deals))
     context = _context(game, kind, state, form, whole=False) | dict(
-        editable=True, sheet=kind.pages.sheet(state))
+        editable=True, sheet=sheet, result=Result(line) if line else None)
     response = make_response(render_template("games/_saved.html", **context))
     response.headers["HX-Retarget"] = "#record"
-    response.headers["HX-Reswap"] = "outerHTML"
+    response.headers["HX-Reswap"] = "outerHTML show:#record:top"
     response.headers["HX-Trigger-After-Swap"] = json.dumps({"sheet-saved": {
         "etag": context["live"].etag, "next": state.next_deal}})
     response.headers["Vary"] = "HX-Request"
     return device.remember(response, game.id)
+
+
+def _result(game: Game, state: Any, number: int, corrected: bool = False,
+            note: str | None = None) -> Result | None:
+    line = line_of(kind_of(game.rules).pages.sheet(state), number)
+    return Result(line, corrected, note) if line else None
 
 
 @bp.get("/games/<game_id>")
@@ -236,7 +256,7 @@ def record(game_id: str) -> ResponseReturnValue:
         return game_page(game, form, status=422, form_error=say(refusal.message),
                          offer=kind.pages.offer(refusal, form, table))
     except DealConflict as conflict:
-        response = game_page(_game(game_id), None, conflicts.recorded(conflict), 409)
+        response = _conflict_answer(_game(game_id), kind, form, conflict)
         # For a phone sending a deal it kept while offline (static/outbox.js): this very
         # deal is already in, as the API's "already_recorded" says.
         response.headers["X-Already-Recorded"] = "true" if conflict.repeat else "false"
@@ -245,9 +265,27 @@ def record(game_id: str) -> ResponseReturnValue:
         # The first deal replaces the sheet's "no deals yet", the last ends the game: both
         # change the whole part.
         if state.finished or len(state.deals) == 1:
-            return game_page(game, state=state)
+            return game_page(game, state=state, result=_result(game, state, len(state.deals)))
         return saved_part(game, state)
     return redirect(url_for("games.show", game_id=game.id))
+
+
+def _conflict_answer(game: Game, kind: AnyKind, form: Any,
+                     conflict: DealConflict) -> Response:
+    """Another phone recorded this deal number first. The same deal again is simply in;
+    other entries stay in this phone's form, beside the deal the sheet has, to make a
+    correction of it, to save as the next deal, or to drop."""
+    state = state_of(game)
+    if conflict.repeat:
+        return game_page(game, status=409, state=state, result=_result(
+            game, state, conflict.number, note=conflicts.recorded(conflict)))
+    theirs = line_of(kind.pages.sheet(state), conflict.number)
+    form.deal.data = str(state.next_deal)
+    form.version.data = version_of(game)
+    correct = (url_for("games.edit", game_id=game.id, number=conflict.number)
+               if theirs else None)
+    return game_page(game, form, status=409, state=state,
+                     form_error=conflicts.recorded(conflict), kept=Kept(theirs, correct))
 
 
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -256,39 +294,76 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
     kind = kind_of(game.rules)
     table, log = table_of(game), log_of(game)
     if not 1 <= number <= len(log):
+        if number == len(log) + 1 and _stale_post(game):
+            # The deal was undone by another phone since this correction was opened: what
+            # was typed is offered again, as that deal recorded anew.
+            form = _deal_form(kind, table, 0, request.form)
+            form.deal.data = str(number)
+            return game_page(game, form, status=409,
+                             form_error=conflicts.undone_meanwhile(number),
+                             kept=Kept(None, None))
         abort(404)
-    error = note = offer = None
+    error = note = offer = theirs = None
+    status = 200
     retried = kind.pages.retry(request.form, table)
     if retried is not None:
         data, note = retried
         form = _deal_form(kind, table, number, data)
     elif request.method == "POST":
         form = _deal_form(kind, table, number, request.form)
+        status = 422
         if not form.validate():
             error = first_error(form)
         else:
             try:
-                correct_deal(game, kind.pages.deal_from(form, table, number),
-                             form.version.data or "")
+                state = correct_deal(game, kind.pages.deal_from(form, table, number),
+                                     form.version.data or "")
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
                 offer = kind.pages.offer(refusal, form, table)
-            except Stale as stale:
-                return game_page(_game(game_id), error=conflicts.stale(game, stale),
-                                 status=409)
-            except GameChanged:
-                return game_page(_game(game_id), error=conflicts.changed(), status=409)
+            except GameChanged as changed:
+                # Nothing was saved: the typed correction is offered again against the
+                # game as it now stands, with what changed and that deal as it is now.
+                game = _game(game_id)
+                if number > len(game.deals):
+                    form.deal.data = str(number)
+                    return game_page(game, form, status=409,
+                                     form_error=conflicts.undone_meanwhile(number),
+                                     kept=Kept(None, None))
+                error = conflicts.correction_refused(game, changed)
+                form.version.data = version_of(game)
+                theirs = line_of(kind.pages.sheet(state_of(game)), number)
+                status = 409
             else:
+                if htmx:
+                    return game_page(game, state=state,
+                                     result=_result(game, state, number, corrected=True))
                 return redirect(url_for("games.show", game_id=game.id))
     else:
         form = _deal_form(kind, table, number, record=log[number - 1])
         form.version.data = version_of(game)
     state = state_of(game)
-    return render_template(
-        "games/edit.html", **_context(game, kind, state, form, whole=False), number=number,
-        form_error=error, offer=offer, form_note=note,
-        action=url_for("games.edit", game_id=game.id, number=number)), (
-        422 if request.method == "POST" and note is None else 200)
+    context = _context(game, kind, state, form, whole=False) | dict(
+        number=number, form_error=error, offer=offer, form_note=note, theirs=theirs,
+        action=url_for("games.edit", game_id=game.id, number=number))
+    if htmx and not htmx.boosted:
+        # A correction sent from the game's page (a kept deal made a correction) that is
+        # refused: the correction form takes the page's place, still holding what was typed.
+        response = make_response(render_block("games/edit.html", "content", **context),
+                                 status)
+        response.headers["HX-Retarget"] = "main"
+        response.headers["HX-Reswap"] = "innerHTML show:#form-error:top"
+        response.headers["HX-Push-Url"] = context["action"]
+        response.headers["Vary"] = "HX-Request"
+        return response
+    return render_template("games/edit.html", **context), status
+
+
+def _stale_post(game: Game) -> bool:
+    """Whether this is a correction sent from a form opened on an older version of the
+    game (so about a deal that was there then)."""
+    seen = request.form.get("version", "")
+    return request.method == "POST" and bool(seen) and seen != version_of(game)
 
 
 @bp.post("/games/<game_id>/undo")
@@ -298,6 +373,7 @@ def undo(game_id: str) -> BaseResponse:
     refusal = conflicts.undo_refused(game, request.form.get("deal", ""))
     if refusal:
         return game_page(game, error=refusal, status=409)
+    removed = log_of(game)[-1]
     try:
         state = remove_last_deal(game, request.form.get("version", ""))
     except Stale as stale:
@@ -305,7 +381,10 @@ def undo(game_id: str) -> BaseResponse:
     except GameChanged:
         return game_page(_game(game_id), error=conflicts.changed(), status=409)
     if htmx:
-        return game_page(game, state=state)
+        # What the undone deal recorded goes back into the form, to fix and save again.
+        kind = kind_of(game.rules)
+        form = _deal_form(kind, state.table, state.next_deal, record=removed)
+        return game_page(game, form, state=state, restored=removed.number)
     return redirect(url_for("games.show", game_id=game.id))
 
 
