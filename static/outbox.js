@@ -353,6 +353,16 @@ if (window.htmx) {
     }
   });
 }
+// A form holding entries given back to the player (another phone's save got ahead of
+// them, or an undo) counts as typed in: the live sheet never replaces it (static/app.js).
+function markGivenBack() {
+  document.querySelectorAll(".deal-form [data-given-back]").forEach((marker) => {
+    marker.closest("form").dataset.touched = "yes";
+  });
+}
+markGivenBack();
+document.addEventListener("htmx:afterSwap", markGivenBack);
+
 // The game part was replaced (static/phone.js): show what is kept in the new one.
 document.addEventListener("sheet-shown", showOutbox);
 
