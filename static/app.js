@@ -218,3 +218,37 @@ function localTimes(root) {
 
 localTimes(document);
 document.addEventListener("htmx:afterSwap", (event) => localTimes(event.target));
+
+// The preview is worked out by the server. With no connection (static/outbox.js then asks
+// the server nothing) or no answer, the box says the scores come when the connection is
+// back, never stays blank or shows the last deal's; it asks again once back, or every
+// 10 s while the phone thinks it is online but the server does not answer.
+function previewWaits(preview) {
+  preview.replaceChildren(document.querySelector("[data-preview-offline]").content.cloneNode(true));
+}
+
+function previewAgain() {
+  const waiting = document.querySelector("#preview > .preview-waiting");
+  if (waiting && navigator.onLine) {
+    waiting.closest("form").dispatchEvent(new Event("change"));
+  }
+}
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.id === "preview" && !navigator.onLine) {
+    event.preventDefault();
+    previewWaits(event.detail.elt);
+  }
+});
+document.addEventListener("htmx:sendError", (event) => {
+  if (event.detail.elt.id === "preview") {
+    previewWaits(event.detail.elt);
+  }
+});
+document.addEventListener("htmx:responseError", (event) => {
+  if (event.detail.elt.id === "preview" && event.detail.xhr.status >= 500) {
+    previewWaits(event.detail.elt);
+  }
+});
+window.addEventListener("online", previewAgain);
+window.setInterval(previewAgain, 10_000);
