@@ -71,10 +71,11 @@ class Unfit(ValueError):
 class GamePages(Protocol):
     """A game's part of the pages: what the shared routes (scorekeeper/web/games.py,
     web/referee.py, web/setup.py) ask of it. Its templates are ``templates/<name>/``:
-    ``_deal_form.html``, ``_status.html``, ``_preview.html``, ``print.html`` and the
-    new-game form's ``_setup_players.html``, ``_setup_sides.html`` and
-    ``_setup_rules.html``, with ``_under_sheet.html``, ``_saved.html``,
-    ``_rulings.html`` and ``_mistake_offer.html`` where it has them."""
+    ``_deal_form.html``, ``_status.html``, ``_preview.html``, ``_next.html`` (who deals
+    next, said after a save), ``print.html`` and the new-game form's
+    ``_setup_players.html``, ``_setup_sides.html`` and ``_setup_rules.html``, with
+    ``_under_sheet.html``, ``_rulings.html`` and ``_mistake_offer.html`` where it has
+    them."""
 
     @property
     def preset_names(self) -> Mapping[str, Any]:
