@@ -24,6 +24,9 @@ document.addEventListener("click", (event) => {
 // the hand's cards field (a plain text field when this script does not run). The form is
 // replaced after each save, so the picker is looked up afresh on every tap.
 let target = null;
+// Whether the field being picked takes melds ("Next meld" puts a "/" between them); a
+// hand's cards left never do.
+let targetMelds = false;
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function picker() {
@@ -94,10 +97,12 @@ document.addEventListener("click", (event) => {
     picker().querySelector(".whose").textContent = open.dataset.whose || legend.textContent;
     const what = picker().querySelector(".what");
     what.textContent = open.dataset.what || what.dataset.hand;
-    picker().querySelector(".next-meld").hidden = !("melds" in open.dataset);
+    targetMelds = "melds" in open.dataset;
+    picker().querySelector(".next-meld").hidden = !targetMelds;
     picker().hidden = false;
     showPicked();
   } else if (card && target) {
+    if (!card.dataset.card && !targetMelds) return;
     setCards([...cardsOf(target), card.dataset.card || "/"]);
   } else if (chip && target) {
     const cards = cardsOf(target);

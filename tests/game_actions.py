@@ -67,7 +67,7 @@ BAD_DEALS = {
     "card-that-does-not-parse": (deal_form(hands={0: None, 2: None}, indicator="7C") | {
         "melded_0": "yes", "cards_0": "9X"}, "“9X” is not a card"),
     "cards-without-indicator": (deal_form(hands={0: None, 2: None}) | {
-        "melded_0": "yes", "cards_0": "9H 5C"}, "say which card is the indicator"),
+        "melded_0": "yes", "cards_0": "9H AC"}, "say which card is the indicator"),
     "indicator-that-does-not-parse": (deal_form(hands={0: None, 2: None}, indicator="ZZ") | {
         "melded_0": "yes", "cards_0": "9H"}, "is not a card"),
     "bonus-on-partial-in-levant": (deal_form(bonuses=["one_suit"]), "Bonus"),

@@ -68,8 +68,9 @@ MALFORMED = {
         "Badr": {"melded": True, "cards": [5]}, "Caro": {"melded": False}}),
     "cards-not-a-list": _bad(indicator="7C", hands={
         "Badr": {"melded": True, "cards": "5H 6H"}, "Caro": {"melded": False}}),
+    # An ace's worth depends on the indicator (a 5♥'s does not: issue 22).
     "cards-without-indicator": _bad(hands={
-        "Badr": {"melded": True, "cards": ["5H"]}, "Caro": {"melded": False}}),
+        "Badr": {"melded": True, "cards": ["AH"]}, "Caro": {"melded": False}}),
     "indicator-a-joker": _bad(indicator="JK", hands={
         "Badr": {"melded": True, "cards": ["5H"]}, "Caro": {"melded": False}}),
     "indicator-a-number": _bad(indicator=7, hands={

@@ -171,7 +171,7 @@ SCORE_BASE = {"rules": "egypt", "players": THREE, "winner": "Ali", "finish": "fu
     pytest.param(changed(SCORE_BASE, teams=[["Ali", "Badr"], ["Caro"]]),
                  id="teams-not-two-pairs-of-the-players"),
     pytest.param(changed(SCORE_BASE, rules="levant", finish="partial",
-                          hands={"Badr": {"melded": True, "cards": ["5H"]},
+                          hands={"Badr": {"melded": True, "cards": ["5H", "AH"]},
                                  "Caro": {"melded": False}}),
                  id="cards-without-the-indicator-levant-needs"),
     pytest.param(changed(SCORE_BASE, hands={"Badr": {"melded": True, "cards": ["1Z"]},

@@ -73,7 +73,8 @@ def test_bonuses_the_cards_do_not_bear_out_are_a_400_naming_both(client):
     answer = client.post(f"{API}/score/round", json=round_body(
         "egypt", winner_cards=flat(MIXED, ["9C"]), finish="full", bonuses=["one_suit"]))
     assert answer.status_code == 400
-    assert "(one_suit)" in answer.get_json()["error"]
+    # The sentence names the bonus as players call it (issue 22), the field its code.
+    assert "(all of one suit)" in answer.get_json()["error"]
 
 
 def test_cards_given_both_ways_are_a_400(client):

@@ -122,10 +122,14 @@ def test_a_typed_worth_the_cards_contradict_is_refused():
 
 def test_the_indicator_form_needs_the_indicator_to_value_first_meld_cards():
     """Seed 000 "Value of Wild Cards": a wild counts as the card it represents, and which
-    cards are wild depends on the indicator turned, so the cards need it."""
+    cards are wild depends on the indicator turned, so cards holding an ace need it (a
+    meld without an ace or a joker is worth the same whatever was turned: issue 22)."""
     with pytest.raises(RulesError, match="indicator"):
         settle_first_melds(Rules.from_spec("levant"), deal(FirstMeld("Bob", None,
-                                                                     SIXTY_SEVEN)))
+                                                                     FIFTY_EIGHT)))
+    settled = settle_first_melds(Rules.from_spec("levant"),
+                                 deal(FirstMeld("Bob", None, SIXTY_SEVEN)))
+    assert settled.first_melds[0].value == 67
 
 
 def test_a_wild_in_a_first_meld_counts_as_the_card_it_stands_for():

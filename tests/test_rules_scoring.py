@@ -116,11 +116,21 @@ def test_end_of_play_value_of_cards_left_in_hand(preset, indicator, options, han
 
 
 def test_end_of_play_points_need_no_indicator_but_cards_do():
-    # Under an indicator the cards' values depend on it; plain points do not.
+    # Under an indicator an ace's or a joker's value depends on it; plain points do not.
     assert score("levant", "Ann", {"Bob": melded(7), "Cy": NEVER, "Dee": NEVER}).scores[
         "Bob"] == 7
     with pytest.raises(RulesError, match="indicator"):
-        score("levant", "Ann", {"Bob": melded("7H"), "Cy": NEVER, "Dee": NEVER})
+        score("levant", "Ann", {"Bob": melded("7H AH"), "Cy": NEVER, "Dee": NEVER})
+    with pytest.raises(RulesError, match="indicator"):
+        score("levant", "Ann", {"Bob": melded("7H JK"), "Cy": NEVER, "Dee": NEVER})
+
+
+def test_cards_whose_value_no_indicator_changes_need_none():
+    """Issue 22: a 9♥ left in hand costs 9 whichever card was turned (seed 000, "Wild
+    Cards": the indicator picks which aces are wild, and the jokers with them), so the
+    indicator is not asked for."""
+    assert score("levant", "Ann", {"Bob": melded("9H KC"), "Cy": NEVER, "Dee": NEVER}).scores[
+        "Bob"] == 19
 
 
 # --- seed 000 "Bonus Scores" (Egypt) ------------------------------------------------------
@@ -171,9 +181,9 @@ FULL_HANDS = {"Bob": melded(10), "Cy": NEVER, "Dee": NEVER}
     ("egypt", dict(hands=FULL_HANDS, finish="full", bonuses=("wild_discard", "two_wilds")),
      "one wild or two"),
     ("egypt", dict(hands=FULL_HANDS, finish="full", bonuses=("one_colour", "one_suit")),
-     "one_suit or one_colour"),
+     "not also counted as one colour"),
     ("kuwait", dict(hands=FULL_HANDS, finish="full", bonuses=("one_colour", "one_suit")),
-     "one_suit or one_colour"),
+     "not also counted as one colour"),
     ("egypt", dict(hands=FULL_HANDS, finish="full", bonuses=("one_suit", "one_suit")),
      "named twice"),
     # The players of the round.

@@ -17,7 +17,7 @@ from ..models import Game
 from ..storage import states_of
 from ..ui.names import together
 from . import device
-from .setup import preset_name
+from .setup import game_titles, preset_name
 
 bp = Blueprint("home", __name__)
 
@@ -40,7 +40,8 @@ def _listing(ids: list[str]) -> list[dict[str, Any]]:
 
 @bp.get("/")
 def index() -> str:
-    return render_template("home.html", games=_listing(device.opened()[:10]))
+    return render_template("home.html", games=_listing(device.opened()[:10]),
+                           titles=game_titles())
 
 
 @bp.get("/join")
@@ -57,6 +58,7 @@ def join() -> ResponseReturnValue:
         if match and db.session.get(Game, match.group()) is not None:
             return redirect(url_for("games.show", game_id=match.group()))
     return render_template("home.html", games=_listing(device.opened()[:10]), code=code,
+                           titles=game_titles(),
                            join_error=_("No game found for that link. Check it and try "
                                         "again.")), 404
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
@@ -60,7 +61,8 @@ def seats() -> int:
 def new_game_form() -> type[NewGameForm]:
     """The form's class, with every game's presets and fields (made once)."""
     fields: dict[str, Any] = {
-        "preset": RadioField(_l("Form of Hand"), choices=choices(
+        # Each game's presets, under the game's own name on the page (games/new.html).
+        "preset": RadioField(_l("Game"), choices=choices(
             (preset, label) for kind in games()
             for preset, label in kind.pages.offered.items()),
             default=games()[0].presets[0], validators=[InputRequired()]),
@@ -73,6 +75,11 @@ def new_game_form() -> type[NewGameForm]:
     for kind in games():
         fields |= kind.pages.setup_fields()
     return type("GameSetupForm", (NewGameForm,), fields)
+
+
+def game_titles() -> list[str]:
+    """Every game the app keeps, by its name for people, in the registry's order."""
+    return [gettext(kind.title) for kind in games()]
 
 
 def preset_notes() -> dict[str, str]:

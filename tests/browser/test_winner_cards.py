@@ -45,7 +45,7 @@ def test_a_full_hand_recorded_by_tapping_the_winners_fifteen_cards(page: Page, l
     form.get_by_role("group", name="Omar", exact=True).get_by_role(
         "radio", name=_("no")).check()
     taps += 1
-    form.get_by_label(_("Indicator card (needed to count cards)")).fill("7C")
+    form.get_by_label(_("Indicator card (needed to count an ace or a joker)")).fill("7C")
     taps += 1
     form.locator(".winner-cards").get_by_role("button", name=_("Tap the cards")).click()
     taps += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from scorekeeper.codec import PayloadError, cards_of, cards_out
@@ -23,10 +24,12 @@ from .rules import (
     Finish,
     FirstMeld,
     GameState,
+    IndicatorError,
     Outcome,
     PlayerHand,
     RoundResult,
     Rules,
+    RulesError,
     Wilds,
     parse_cards,
     settle_first_melds,
@@ -104,9 +107,16 @@ def result_from_json(data: Mapping[str, Any], rules: Rules | None = None) -> Rou
         hands={name: _hand(name, hand) for name, hand in hands.items()},
         bonuses=tuple(Bonus(_choice(b, "bonuses", [x.value for x in Bonus]))
                       for b in bonuses),
-        indicator=None if indicator is None else Card.parse(indicator),
+        indicator=_indicator(indicator),
     )
     return _with_cards(result, data, rules, finish) if _has_cards(data) else result
+
+
+def _indicator(text: object) -> Card | None:
+    try:
+        return None if text is None else Card.parse(text)
+    except RulesError as refusal:
+        raise IndicatorError(refusal.message) from None
 
 
 def _has_cards(data: Mapping[str, Any]) -> bool:
@@ -138,11 +148,13 @@ def _with_cards(result: RoundResult, data: Mapping[str, Any], rules: Rules | Non
                            winner_discard=cards_of(data, "winner_discard"))
         raise PayloadError(msg(N_("The winner's cards are read under the game's rules; give "
                                   "“rules” too.")))
-    wilds = wilds_of(data, rules)
+    cards = cards_of(data, "winner_cards") if loose else ()
+    discard = () if loose else cards_of(data, "winner_discard")
+    wilds = Wilds.for_cards(rules, result.indicator, chain(cards, *laid, discard))
     if loose:
-        ruling = rule_winning_hand(wilds, cards=cards_of(data, "winner_cards"))
+        ruling = rule_winning_hand(wilds, cards=cards)
     else:
-        ruling = rule_winning_hand(wilds, melds=laid, discard=cards_of(data, "winner_discard"))
+        ruling = rule_winning_hand(wilds, melds=laid, discard=discard)
     check_claim(ruling, wilds, finish, result.bonuses if "bonuses" in data else None)
     decided, bonuses = finish_of(ruling, wilds)
     if decided is not Finish.FULL:

@@ -114,7 +114,8 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
         # The winner's cards the bonuses were last ticked for by the preview (what those
         # cards bear out), so that new cards tick theirs and the player may still untick.
         bonuses_for = HiddenField()
-        indicator = StringField(_l("Indicator card (needed to count cards)"))
+        # Asked for only where a card given is an ace or a joker (rules.wilds.for_cards).
+        indicator = StringField(_l("Indicator card (needed to count an ace or a joker)"))
         # Issue 13: the winner's 15 cards, for the referee to decide the finish.
         winner_cards = StringField(_l("The winner's 15 cards, for the referee to decide"))
         # The seats in the order their first melds were entered (static/app.js): the

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import typed, whole
 from scorekeeper.rules.messages import N_, msg
@@ -22,7 +23,17 @@ from . import refpages
 from .codec import deal_from_json
 from .forms import deal_form_class, rules_spec, setup_fields
 from .labels import PRESET_NAMES, outcome_note
-from .rules import PRESETS, Bonus, Deal, GameState, Outcome, RulesError, Table
+from .rules import (
+    PRESETS,
+    Bonus,
+    Deal,
+    GameState,
+    IndicatorError,
+    Outcome,
+    RulesError,
+    Table,
+    deal_wilds,
+)
 from .rules.scoring import partner_of
 from .rules.winning import NotAHand
 from .sheet import csv_rows, sheet_of, went_out
@@ -83,8 +94,17 @@ class HandPages:
 
     def deal_from(self, form: Any, table: Table, number: int) -> Deal:
         """The deal the form describes, read by the same code as a deal sent to the JSON
-        API; :class:`RulesError` says what the form leaves unsaid."""
-        return deal_from_json(form_body(form, table), number, table.rules)
+        API; :class:`RulesError` says what the form leaves unsaid. A refusal about the
+        indicator is also put at its field, which may be a screen away from the Save
+        button."""
+        try:
+            deal = deal_from_json(form_body(form, table), number, table.rules)
+            if deal.result is not None:
+                deal_wilds(table.rules, deal.result)  # the indicator, if the cards need it
+            return deal
+        except IndicatorError as refusal:
+            form.indicator.errors = [*form.indicator.errors, say(refusal.message)]
+            raise
 
     def offer(self, refusal: Exception, form: Any, table: Table) -> int | None:
         """The seat whose refused full hand the table may record as that player's mistake
@@ -175,8 +195,11 @@ def form_body(form: Any, table: Table) -> dict[str, Any]:
         melded = form[f"melded_{i}"].data
         if (form[f"first_{i}"].data or "").strip() and not mistake:
             if melded == "no":
-                raise RulesError(msg(N_("%(name)s laid a first meld, so %(name)s melded: "
-                                        "answer yes, or clear the first meld."), name=name))
+                raise RulesError(msg(N_(
+                    "%(name)s announced, so answer yes to “Announced?”, or clear the "
+                    "announcement.") if table.rules.announcing else N_(
+                    "%(name)s laid a first meld, so %(name)s melded: answer yes, or clear "
+                    "the first meld."), name=name))
             melded = "yes"
         if melded not in ("yes", "no") and not mistake:
             # Left out: the engine asks how this player finished, once the winner's

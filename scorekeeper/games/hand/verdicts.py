@@ -14,7 +14,7 @@ from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
 from scorekeeper.models import Game, RulingRecord
 
-from .labels import CHECKS, check_label
+from .labels import check_label
 from .referee import Verdict, decide
 from .rules import Card, Check, MeldRuling, Rules, RulesError, Wilds, rule_meld
 
@@ -80,11 +80,13 @@ class Kept:
     record: RulingRecord
     verdict: Verdict | None
     problem: str | None
+    rules: Rules
 
     @property
     def name(self) -> str:
+        """The check's name in the form's words (an announcement, in the Kuwaiti form)."""
         try:
-            return str(CHECKS[Check(self.record.check)].name)
+            return str(check_label(Check(self.record.check), self.rules).name)
         except ValueError:  # stored before its check was renamed: show it as stored
             return self.record.check
 
@@ -138,7 +140,8 @@ def kept_rulings(game: Game, rules: Rules) -> list[Kept]:
     out = []
     for record in game.rulings:
         try:
-            out.append(Kept(record, decide(record.check, rules, record.inputs), None))
+            out.append(Kept(record, decide(record.check, rules, record.inputs), None,
+                            rules))
         except (RulesError, PayloadError) as refusal:
-            out.append(Kept(record, None, say(refusal.message)))
+            out.append(Kept(record, None, say(refusal.message), rules))
     return out

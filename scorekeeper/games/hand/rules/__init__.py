@@ -60,12 +60,12 @@ from .options import (
 from .redeal import RedealRuling, rule_redeal
 from .rulings import Check, Ruling
 from .scoring import PlayerHand, RoundResult, RoundScore, deal_wilds, score_round
-from .wilds import Wilds
+from .wilds import IndicatorError, Wilds
 
 __all__ = [
     "JOKER", "OPTIONS", "PRESETS", "PRESET_NOTES", "AceIndicator", "Bonus", "Card", "Check",
     "Deal", "DealLine", "DealerRule", "DiscardedWild", "Finish", "FirstMeld", "GameState",
-    "HandRuling",
+    "HandRuling", "IndicatorError",
     "InitialMeldRuling", "Joker", "MeldKind", "MeldRuling", "Message", "NaturalCard",
     "Outcome", "PlayerHand", "Rank", "RedealRuling", "RoundResult", "RoundScore", "Ruling",
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -195,19 +196,26 @@ def settle_first_melds(rules: Rules, deal: Deal) -> Deal:
     for meld in deal.first_melds:
         name, value = meld.player, meld.value
         if name in seen:
-            raise fail(N_("%(name)s can lay a first meld only once in a deal."), name=name)
+            raise fail(_word(rules, N_("%(name)s can lay a first meld only once in a deal."),
+                             N_("%(name)s can announce only once in a deal.")), name=name)
         bar = first_meld_bar(rules, values)
         if meld.melds:
             value = _valued(rules, deal, meld, bar)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise fail(N_("A first meld's value is a whole number of points."))
+            raise fail(_word(rules, N_("A first meld's value is a whole number of points."),
+                             N_("An announcement's value is a whole number of points.")))
         if value > MOST_FIRST_MELD:
-            raise fail(N_("%(name)s's first meld cannot be worth more than %(most)d: a "
-                          "player holds at most 15 cards, none worth more than 11."),
-                       name=name, most=MOST_FIRST_MELD)
+            raise fail(_word(rules, N_("%(name)s's first meld cannot be worth more than "
+                                       "%(most)d: a player holds at most 15 cards, none "
+                                       "worth more than 11."),
+                             N_("%(name)s's announcement cannot be worth more than %(most)d: "
+                                "a player holds at most 15 cards, none worth more than "
+                                "11.")), name=name, most=MOST_FIRST_MELD)
         if value < bar:
-            raise fail(N_("%(name)s's first meld of %(value)d does not reach the %(bar)d in "
-                          "force."), name=name, value=value, bar=bar)
+            raise fail(_word(rules, N_("%(name)s's first meld of %(value)d does not reach "
+                                       "the %(bar)d in force."),
+                             N_("%(name)s's announcement of %(value)d does not reach the "
+                                "%(bar)d in force.")), name=name, value=value, bar=bar)
         seen.append(name)
         values.append(value)
         checked.append(meld._replace(value=value))
@@ -220,15 +228,26 @@ def _valued(rules: Rules, deal: Deal, meld: FirstMeld, bar: int) -> int:
     """The worth of a first meld given as cards, when the referee upholds it against *bar*
     (seed 000 "Initial Meld"; seed 001 "Announcing"; seed 002 Hand Saudi)."""
     # An unscored deal records no indicator: there only a form without one can value it.
-    wilds = Wilds.for_deal(rules, deal.result.indicator if deal.result else None)
+    wilds = Wilds.for_cards(rules, deal.result.indicator if deal.result else None,
+                            chain(*meld.melds))
     ruling = rule_initial_meld(list(meld.melds), wilds, bar)
     if not ruling.valid:
-        raise fail(N_("%(name)s's first meld is refused: %(reason)s"), name=meld.player,
-                   reason=ruling.reason)
+        raise fail(_word(rules, N_("%(name)s's first meld is refused: %(reason)s"),
+                         N_("%(name)s's announcement is refused: %(reason)s")),
+                   name=meld.player, reason=ruling.reason)
     if meld.value is not None and meld.value != ruling.total:
-        raise fail(N_("%(name)s's first meld is worth %(total)d by its cards, not "
-                      "%(value)d."), name=meld.player, total=ruling.total, value=meld.value)
+        raise fail(_word(rules, N_("%(name)s's first meld is worth %(total)d by its cards, "
+                                   "not %(value)d."),
+                         N_("%(name)s's announcement is worth %(total)d by its cards, not "
+                            "%(value)d.")), name=meld.player, total=ruling.total,
+                   value=meld.value)
     return ruling.total
+
+
+def _word(rules: Rules, first_meld: str, announcement: str) -> str:
+    """The sentence in the form's own word: where players announce (seed 001,
+    "Announcing") the table calls a first meld an announcement."""
+    return announcement if rules.announcing else first_meld
 
 
 class _Replay:

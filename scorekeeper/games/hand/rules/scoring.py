@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from math import prod
 from types import MappingProxyType
 
@@ -119,11 +120,12 @@ def _check_bonuses(rules: Rules, result: RoundResult) -> int:
     if len(set(bonuses)) != len(bonuses):
         raise fail(N_("A bonus is named twice."))
     if {Bonus.WILD_DISCARD, Bonus.TWO_WILDS} <= set(bonuses):
-        raise fail(N_("A hand throws one wild or two, not both: give wild_discard or "
-                      "two_wilds."))
+        raise fail(N_("A hand throws one wild or two, not both: give “%(one)s” or "
+                      "“%(two)s”."), one=Bonus.WILD_DISCARD.label, two=Bonus.TWO_WILDS.label)
     if {Bonus.ONE_COLOUR, Bonus.ONE_SUIT} <= set(bonuses):
         raise fail(N_("A hand of one suit is not also counted as one colour: give "
-                      "one_suit or one_colour."))
+                      "“%(suit)s” or “%(colour)s”."), suit=Bonus.ONE_SUIT.label,
+                   colour=Bonus.ONE_COLOUR.label)
     return prod(b.factor for b in bonuses)
 
 
@@ -207,11 +209,10 @@ def score_round(wilds: Wilds, players: tuple[str, ...], result: RoundResult,
 
 def deal_wilds(rules: Rules, result: RoundResult) -> Wilds:
     """The deal's wilds for valuing the cards in *result*. The indicator is needed only
-    when some hand is given as cards under a form that turns one."""
-    if result.indicator is None and rules.uses_indicator and not any(
-            h.cards for h in result.hands.values()):
-        return Wilds(rules, None, frozenset())
-    return Wilds.for_deal(rules, result.indicator)
+    when some card given (left in a hand, or the winner's) is one whose worth it decides."""
+    cards = chain(*(h.cards or () for h in result.hands.values()), *result.winner_melds,
+                  result.winner_discard)
+    return Wilds.for_cards(rules, result.indicator, cards)
 
 
 def _value(name: str, hand: PlayerHand, wilds: Wilds) -> int:

@@ -13,9 +13,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.rules.cards import JOKER, Card, NaturalCard, Rank, check_copies
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rules.messages import N_, RulesError, fail, msg
 
 from .options import AceIndicator, Rules, WildMode
+
+
+class IndicatorError(RulesError):
+    """A refusal about the indicator itself (missing, or a card that cannot be one), which
+    a form shows at the indicator's field."""
+
+
+def turns_on_indicator(card: Card) -> bool:
+    """Whether which card the indicator is changes what *card* is: only an ace (wild
+    when of the indicator's suit) or a joker (wild, or playing as that ace) changes."""
+    return card.is_joker or (isinstance(card, NaturalCard) and card.rank is Rank.ACE)
 
 
 @dataclass(frozen=True)
@@ -39,20 +50,33 @@ class Wilds:
         if rules.wild_mode is WildMode.JOKERS:
             return cls(rules, None, frozenset({JOKER}))
         if indicator is None:
-            raise fail(N_("This form of Hand turns an indicator card to pick the wild "
-                          "cards; say which card is the indicator."))
+            raise IndicatorError(msg(N_(
+                "This form of Hand turns an indicator card to pick the wild cards; say "
+                "which card is the indicator.")))
         if not isinstance(indicator, NaturalCard):
-            raise fail(N_("A joker is never the indicator: it goes back into the stock and "
-                          "the next card is turned instead."))
+            raise IndicatorError(msg(N_(
+                "A joker is never the indicator: it goes back into the stock and the next "
+                "card is turned instead.")))
         ace = NaturalCard(Rank.ACE, indicator.suit)
         if rules.wild_mode is WildMode.INDICATOR:
             if indicator.rank is Rank.ACE:
                 return cls(rules, indicator, frozenset({JOKER}))
             return cls(rules, indicator, frozenset({ace}), joker_plays_as=ace)
         if indicator.rank is Rank.ACE and rules.ace_indicator is AceIndicator.REDRAW:
-            raise fail(N_("Under this rule an ace indicator goes back into the stock and "
-                          "another card is turned; an ace cannot be the indicator."))
+            raise IndicatorError(msg(N_(
+                "Under this rule an ace indicator goes back into the stock and another card "
+                "is turned; an ace cannot be the indicator.")))
         return cls(rules, indicator, frozenset({ace}))
+
+    @classmethod
+    def for_cards(cls, rules: Rules, indicator: Card | None,
+                  cards: Iterable[Card]) -> Wilds:
+        """The wilds for valuing *cards*: without an ace or a joker among them no value
+        depends on the indicator, so a missing one is not asked for (and none is wild)."""
+        if indicator is None and rules.uses_indicator and not any(
+                turns_on_indicator(c) for c in cards):
+            return cls(rules, None, frozenset())
+        return cls.for_deal(rules, indicator)
 
     def is_wild(self, card: Card) -> bool:
         return card in self.wild

@@ -135,7 +135,11 @@ def check_claim(ruling: HandRuling, wilds: Wilds, finish: Finish | None,
         raise fail(N_("These 15 cards are a full hand, not a finish over several turns: "
                       "%(reason)s"), reason=ruling.reason)
     if bonuses is not None and set(bonuses) != set(earned):
-        said = ", ".join(b.value for b in bonuses) or "—"
-        owed = ", ".join(b.value for b in earned) or "—"
         raise fail(N_("The bonuses reported (%(said)s) are not those the cards bear out "
-                      "(%(owed)s): %(reason)s"), said=said, owed=owed, reason=ruling.reason)
+                      "(%(owed)s): %(reason)s"), said=_named(bonuses), owed=_named(earned),
+                   reason=ruling.reason)
+
+
+def _named(bonuses: Sequence[Bonus]) -> Message | tuple[Message, ...]:
+    """Bonuses as players call them, for a sentence."""
+    return tuple(b.label for b in bonuses) or msg(N_("none"))
