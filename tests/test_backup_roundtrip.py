@@ -14,7 +14,9 @@ from test_backup import export, fresh_app, load
 
 PLAYERS = ["Sami", "Rana", "Omar", "لينا"]
 HAND_RULES = [{"preset": "levant", "rounds": 31}, {"preset": "egypt", "rounds": 31},
-              {"preset": "gulf"}, "hareeqa"]
+              {"preset": "gulf"}, "hareeqa",
+              # Issue 22: a house rule no preset takes.
+              {"preset": "saudi", "wilds_per_meld": 2}]
 FOOT_RULES = ["hand_and_foot", "hand_knee_foot", "hand_and_foot_rising",
               {"preset": "hand_and_foot", "target": 500000, "card_values": {"9": 5},
                "red_three_laid_without_going_out": -10000}]
