@@ -270,3 +270,16 @@ def test_an_arabic_named_csv_keeps_the_names_in_its_utf8_filename(client, action
     assert re.fullmatch(r"hand-Rana-Jose-\d{4}-\d\d-\d\d\.csv", plain)
     assert re.fullmatch(r"hand-سامي-Rana-José-\d{4}-\d\d-\d\d\.csv", typed)
     assert disposition.isascii()
+
+
+def test_a_piles_count_of_cards_agrees_with_its_number_in_arabic(client, actions, app):
+    """Arabic counts 3 to 10 with a plural noun and 11 or more with a singular one: a
+    pile of eleven cards is "11 ورقة", of seven "7 أوراق"."""
+    for size, word in ((7, "أوراق"), (11, "ورقة")):
+        game_id = actions.create({"preset": "hand_and_foot", "pile_size": size},
+                                 ["Ann", "Bob", "Cy", "Dee"], partnerships=True)["id"]
+        page = client.get(f"/games/{game_id}", headers=ARABIC).text
+        page = page.replace("\u2068", "").replace("\u2069", "")
+        assert f"رزمة مكتملة من {size} {word}" in page, size
+    english = client.get(f"/games/{game_id}").text
+    assert "A complete pile more (11 cards)" in english
