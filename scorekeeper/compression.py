@@ -1,13 +1,20 @@
-"""Answers sent gzip-compressed to the clients that take it: a sheet of a long game is
-about five times smaller compressed, which a phone on a weak café connection feels. The
-standard library's gzip is enough: the answers are small and made fresh, and the static
-files are cached by the phones for a year (scorekeeper.web.assets)."""
+"""Answers sent compressed to the clients that take it: a sheet of a long game is about
+five times smaller compressed, which a phone on a weak café connection feels. Brotli where
+the browser takes it and the ``compact`` extra is installed (at quality 5: as quick as gzip
+on a page, and about a seventh smaller), else the standard library's gzip. Static files
+are prepared once instead (scorekeeper.web.static_files) and cached by the phones for a
+year (scorekeeper.web.assets)."""
 
 from __future__ import annotations
 
 import gzip
 
 from flask import Flask, Response, request
+
+try:  # the compact extra
+    import brotli
+except ImportError:  # pragma: no cover - exercised by an install without the extra
+    brotli = None
 
 # Below this the gzip header and the work cost more than they save.
 SMALLEST = 500
@@ -26,7 +33,7 @@ def compress(response: Response) -> Response:
     if (response.status_code != 200 or (response.is_streamed and not from_disk)
             or "Content-Encoding" in response.headers
             or response.mimetype not in KINDS
-            or request.accept_encodings["gzip"] <= 0):
+            or not (request.accept_encodings["gzip"] > 0 or taken("br"))):
         # Either way the answer depends on Accept-Encoding, for a cache between.
         if response.mimetype in KINDS:
             response.vary.add("Accept-Encoding")
@@ -37,7 +44,16 @@ def compress(response: Response) -> Response:
     if from_disk and hasattr(body, "close"):
         body.close()  # the file is read whole: let it go now
     if len(data) >= SMALLEST:
-        response.set_data(gzip.compress(data, compresslevel=6, mtime=0))
-        response.headers["Content-Encoding"] = "gzip"
+        if taken("br"):
+            response.set_data(brotli.compress(data, quality=5))
+            response.headers["Content-Encoding"] = "br"
+        else:
+            response.set_data(gzip.compress(data, compresslevel=6, mtime=0))
+            response.headers["Content-Encoding"] = "gzip"
     response.vary.add("Accept-Encoding")
     return response
+
+
+def taken(encoding: str) -> bool:
+    """Does the browser take *encoding*, and can this install make it?"""
+    return (encoding != "br" or brotli is not None) and request.accept_encodings[encoding] > 0

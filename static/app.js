@@ -1,4 +1,44 @@
 // Small progressive enhancements; every page works without this file.
+
+// This phone's own settings (static/awake.js, static/outbox.js, static/phone.js).
+function stored(key, fallback) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? fallback : JSON.parse(value);
+  } catch (error) {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch (error) {
+    return false; // private browsing, or storage full
+  }
+}
+
+// What the first paint does not need comes once the page is shown: the print style sheet
+// and the scripts named in data-after-load (the phone's: the service worker, the install
+// hint, the offline note; and the screen kept awake on a game's page).
+window.addEventListener("load", () => {
+  const me = document.querySelector("script[data-after-load]");
+  if (!me) {
+    return;
+  }
+  const print = document.createElement("link");
+  print.rel = "stylesheet";
+  print.media = "print";
+  print.href = me.dataset.print;
+  document.head.append(print);
+  for (const source of me.dataset.afterLoad.split(" ").filter(Boolean)) {
+    const later = document.createElement("script");
+    later.src = source;
+    later.dataset.serviceWorker = me.dataset.serviceWorker;
+    document.head.append(later);
+  }
+});
 if (window.htmx) {
   // Swap refused forms (422) and conflicts (409) too: they carry the messages to show.
   htmx.config.responseHandling = [

@@ -1,5 +1,5 @@
 // "Keep the screen awake" on a game's page (Screen Wake Lock), where the phone can
-// (docs/phones.md). Uses stored() and store() from static/phone.js.
+// (docs/phones.md). Uses stored() and store() from static/app.js.
 "use strict";
 
 const AWAKE = "hand-awake";

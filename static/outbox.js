@@ -3,7 +3,7 @@
 // connection is back. The deal number it carries means the server records it once however
 // often it is sent ("already recorded" is success); if another phone recorded that deal
 // first with other scores, both are shown and the player chooses. Uses stored() and
-// store() from static/phone.js.
+// store() from static/app.js.
 "use strict";
 
 const STORE = "hand-outbox";

@@ -1,5 +1,5 @@
-// The app on a phone (docs/phones.md); every page works without this file, and without
-// the two that follow it (static/awake.js, static/outbox.js), which use what it defines.
+// The app on a phone (docs/phones.md), loaded by static/app.js once the page is shown;
+// every page works without it.
 //
 // - The service worker (/sw.js, scorekeeper/web/pwa.py) is registered where the browser
 //   allows one (HTTPS, or this machine itself), and keeps a game's page as it changes.
@@ -10,24 +10,6 @@
 
 const HINT = "hand-install-hint";
 const script = document.currentScript;
-
-function stored(key, fallback) {
-  try {
-    const value = localStorage.getItem(key);
-    return value === null ? fallback : JSON.parse(value);
-  } catch (error) {
-    return fallback;
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-    return true;
-  } catch (error) {
-    return false; // private browsing, or storage full
-  }
-}
 
 // --- The service worker --------------------------------------------------------------
 

@@ -44,7 +44,8 @@ def test_every_page_links_the_manifest_in_its_own_language(client, game):
             assert f'<link rel="manifest" href="/manifest.webmanifest?lang={language}">' \
                 in text, path
             assert '<meta name="theme-color" content="#0b6e4f">' in text
-            assert re.search(r'<script src="/static/phone\.js\?v=[0-9a-f]{12}"', text)
+            # Issue 24: the phone's script comes once the page is shown, not up front.
+            assert re.search(r'data-after-load="/static/phone\.js\?v=[0-9a-f]{12}', text)
 
 
 def test_the_service_worker_is_served_at_the_root_and_never_cached(client):
@@ -133,3 +134,24 @@ except RuntimeError as error:
                          cwd=ROOT, env={"SCOREKEEPER_INSTANCE": str(tmp_path), "PATH": ""},
                          timeout=60)
     assert "pip install '.[postgres]'" in run.stdout, run.stderr[-2000:]
+
+
+@pytest.mark.parametrize("path", ["/sw.js", "/manifest.webmanifest?lang=ar"])
+def test_what_a_phone_checks_at_each_visit_is_not_sent_again_unchanged(client, path):
+    # Issue 24: "the warm second visit stays under 8 KB": the worker and the manifest
+    # are checked at each visit (no-cache), and answered "not modified" when unchanged.
+    first = client.get(path, headers={"Accept-Encoding": "br, gzip"})
+    again = client.get(path, headers={"Accept-Encoding": "br, gzip",
+                                      "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    assert again.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Keep the score of Hand"),
+                                                 ("ar", "هاند")])
+def test_every_page_describes_the_app_for_search_engines(client, game, language, words):
+    # Issue 24: "SEO with a meta description".
+    for path in ("/", "/new", "/history", "/referee", f"/games/{game}"):
+        text = client.get(path, headers={"Accept-Language": language}).text
+        found = re.search(r'<meta name="description" content="([^"]+)">', text)
+        assert found and words in found[1], path

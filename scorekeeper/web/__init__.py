@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
         pwa,
         referee,
         security,
+        static_files,
         viewonly,
     )
     from . import games as game_pages
@@ -39,6 +40,7 @@ def init_app(app: Flask) -> None:
     device.init_app(app)
     language.init_app(app)
     assets.init_app(app)
+    static_files.init_app(app)
     pwa.init_app(app)
     # The vendored htmx file carries its version in its name (static/vendor/README.md).
     vendored = sorted(Path(app.static_folder or "", "vendor").glob("htmx-*.min.js"))

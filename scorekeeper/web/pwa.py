@@ -50,6 +50,9 @@ ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x5
 PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-]+$",
          r"^/view/[A-Za-z0-9_-]+$"]
 NO_CACHE = "no-cache"
+# The scripts a game's page loads beyond every page's (templates/games/show.html): kept
+# ahead of time too, so a game's page kept for offline use works the first time it is.
+GAME_PAGE = ("outbox.js", "awake.js")
 
 
 def _language() -> str:
@@ -83,7 +86,14 @@ def manifest() -> Response:
     response = make_response(json.dumps(body, ensure_ascii=False, indent=1))
     response.mimetype = "application/manifest+json"
     response.headers["Cache-Control"] = NO_CACHE
-    return response
+    return unchanged(response)
+
+
+def unchanged(response: Response) -> Response:
+    """*response* tagged with its content's digest, so a phone that checks again at each
+    visit (no-cache) is told "not modified" in a few bytes rather than sent it again."""
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def worker_config() -> dict[str, Any]:
@@ -91,10 +101,13 @@ def worker_config() -> dict[str, Any]:
     under their versioned addresses, the offline page in each language), the pages it may
     keep copies of, and a version that moves with any of them."""
     static = url_for("static", filename="")
-    # The offline page is laid out by base.html like every page: what it links is what
-    # every page loads.
+    # The offline page is laid out by base.html like every page: what it names is what
+    # every page loads, up front or once shown (data-after-load, data-print); a game's
+    # page loads GAME_PAGE besides.
     page = render_template("offline.html")
-    shell = sorted(set(re.findall(rf'(?:href|src)="({re.escape(static)}[^"]+)"', page)))
+    named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', page)
+    shell = sorted({url for value in named for url in value.split() if url.startswith(static)}
+                   | {url_for("static", filename=name) for name in GAME_PAGE})
     offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
     config = {"shell": shell, "offline": offline, "pages": PAGES, "static": static}
     template = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
@@ -110,7 +123,7 @@ def service_worker() -> Response:
     # Browsers look for a new worker at every visit; no cache may answer for it.
     response.headers["Cache-Control"] = NO_CACHE
     response.headers["Service-Worker-Allowed"] = url_for("home.index")
-    return response
+    return unchanged(response)
 
 
 @bp.get("/offline")
