@@ -89,12 +89,13 @@ run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:
 
 # The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
 # THREADS threads each, after the migrations. Several workers need PostgreSQL
-# (DATABASE_URL=postgresql://...): the default is 2 workers then, and 1 on SQLite, which
+# (DATABASE_URL=postgresql://...): the default is one per core then (more only queue for
+# the same cores: 4 workers on 2 cores served fewer pages than 2), and 1 on SQLite, which
 # takes one server process at a time (docs/durability.md). Behind a reverse proxy, set
 # TRUSTED_PROXIES=1 (see docs/deploy.md). No control socket (gunicornc): its default
 # path in $HOME would be shared by every gunicorn the user runs. tests/test_serve.py
 # runs this very target.
-WORKERS ?= $(if $(filter postgres%,$(DATABASE_URL)),2,1)
+WORKERS ?= $(if $(filter postgres%,$(DATABASE_URL)),$(shell nproc 2>/dev/null || echo 2),1)
 THREADS ?= 4
 .PHONY: serve
 

@@ -23,7 +23,8 @@ game's page again and again for ``--page-seconds``: pages/s is how many whole ga
 The checks afterwards read PostgreSQL instead of the SQLite file (no integrity_check).
 
 Run from the repository root: ``.venv/bin/python bench/load.py [--kill] [--clients 20]
-[--games 10] [--deals 25] [--seconds 60] [--serve --workers 4]``; tests/test_load.py runs
+[--games 10] [--deals 25] [--seconds 60] [--serve --workers 4] [--port 8765]``; the
+server listens on 127.0.0.1 only, on ``--port`` or any free port; tests/test_load.py runs
 it in the test suite, tests/test_serve.py runs ``make serve`` the same way.
 """
 
@@ -67,12 +68,13 @@ WAITRESS_LIMITS = ["--max-request-body-size=1048576"]
 class Server:
     """The app served by waitress in a process of its own, as ``make run`` serves it."""
 
-    def __init__(self, database: Path, url: str | None = None) -> None:
+    def __init__(self, database: Path, url: str | None = None, port: int = 0) -> None:
         self.env = os.environ | {"DATABASE_URL": url or f"sqlite:///{database}",
                                  "SECRET_KEY": "load-test", "NO_QR": "1",
                                  "SCOREKEEPER_INSTANCE": str(database.parent)}
         self.process: subprocess.Popen | None = None
         self.output = database.with_suffix(".log")
+        self.asked_port = port  # 0: any free port
         self.port = 0
         self.generation = 0  # moves at every start, so clients know to reconnect
         self.ready = threading.Event()
@@ -83,7 +85,7 @@ class Server:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [str(BIN / "waitress-serve"), "--host=127.0.0.1", "--port=0",
+            [str(BIN / "waitress-serve"), "--host=127.0.0.1", f"--port={self.asked_port}",
              *WAITRESS_LIMITS, "--call", "scorekeeper:create_app"],
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
@@ -129,8 +131,8 @@ class MakeServe(Server):
     """The app as ``make serve`` serves it: the Makefile's target itself (migrations, then
     gunicorn with *workers* processes), in a process group of its own."""
 
-    def __init__(self, database: Path, url: str, workers: int) -> None:
-        super().__init__(database, url)
+    def __init__(self, database: Path, url: str, workers: int, port: int = 0) -> None:
+        super().__init__(database, url, port)
         self.workers = workers
         self.venv = BIN.parent
 
@@ -138,7 +140,7 @@ class MakeServe(Server):
         pass  # the target migrates first
 
     def start(self) -> None:
-        self.port = free_port()
+        self.port = self.asked_port or free_port()
         self.process = subprocess.Popen(
             ["make", "--no-print-directory", "-o", f"{self.venv}/.serve-installed", "serve",
              f"VENV={self.venv}", "HOST=127.0.0.1", f"PORT={self.port}",
@@ -333,12 +335,13 @@ def request(server: Server, method: str, path: str, body: dict | None = None) ->
 def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         seconds: float = 60, kill: bool = False, seed: int = 2026,
         postgres: str | None = None, workers: int | None = None,
-        page_seconds: float = 0) -> dict:
+        page_seconds: float = 0, port: int = 0) -> dict:
     """Run the load; a report (figures and problems, empty when all is well). *postgres*
     (a database URL) serves from PostgreSQL; *workers* serves through ``make serve`` with
-    that many processes; *page_seconds* then measures game pages a second."""
-    server = (MakeServe(database, postgres or "", workers) if workers
-              else Server(database, postgres))
+    that many processes; *page_seconds* then measures game pages a second. The server
+    listens on loopback only, on *port* (0: any free port)."""
+    server = (MakeServe(database, postgres or "", workers, port) if workers
+              else Server(database, postgres, port))
     server.upgrade()
     server.start()
     pages_per_second = page_p50 = memory = None
@@ -525,6 +528,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="with --serve")
     parser.add_argument("--page-seconds", type=float, default=0,
                         help="then read game pages for this long: pages/s")
+    parser.add_argument("--port", type=int, default=0,
+                        help="the server's port on 127.0.0.1 (default: any free port)")
     args = parser.parse_args()
     import contextlib
     import tempfile
@@ -536,7 +541,7 @@ def main() -> int:
         report = run(Path(folder) / "load.sqlite", args.clients, args.games, args.deals,
                      args.seconds, args.kill, args.seed, postgres=url,
                      workers=args.workers if args.serve else None,
-                     page_seconds=args.page_seconds)
+                     page_seconds=args.page_seconds, port=args.port)
     print(json.dumps(report, indent=1, ensure_ascii=False))
     return 1 if report["problems"] else 0
 

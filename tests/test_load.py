@@ -57,3 +57,27 @@ def test_the_server_refuses_a_body_over_a_mebibyte_before_reading_it(tmp_path):
         assert connection.getresponse().status == 413
     finally:
         server.stop()
+
+
+def _listening(port: int) -> set[str]:
+    """The IPv4 addresses on which something listens on *port* (from /proc/net/tcp)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, _, hex_port = local.partition(":")
+        if state == "0A" and int(hex_port, 16) == port:
+            found.add(".".join(str(int(address[i:i + 2], 16)) for i in (6, 4, 2, 0)))
+    return found
+
+
+def test_the_load_test_serves_on_the_port_asked_and_on_loopback_only(tmp_path):
+    # Issue 24: "bench/load.py takes a --port and binds only loopback".
+    port = bench.free_port()
+    server = bench.Server(tmp_path / "port.sqlite", port=port)
+    server.upgrade()
+    server.start()
+    try:
+        assert server.port == port
+        assert _listening(port) == {"127.0.0.1"}
+    finally:
+        server.stop()

@@ -66,3 +66,16 @@ def test_idle_half_sent_connections_do_not_stop_the_others(running):
     finally:
         for sock in idle:
             sock.close()
+
+
+@pytest.mark.parametrize(("database", "workers"), [
+    ("postgresql://hand@127.0.0.1/hand", os.cpu_count()), ("", 1)])
+def test_make_serve_runs_one_worker_per_core_on_postgresql(database, workers):
+    # Issue 24: "`make serve` defaults its workers to the machine's cores (4 workers on 2
+    # cores was slower than 2)"; SQLite takes one server process at a time.
+    shown = subprocess.run(
+        ["make", "-n", "--no-print-directory", "-o", ".venv/.serve-installed",
+         "-o", "translations", "serve", f"DATABASE_URL={database}"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+        env={k: v for k, v in os.environ.items() if k != "WORKERS"}).stdout
+    assert f"--workers {workers} " in shown
