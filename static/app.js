@@ -21,7 +21,7 @@ function store(key, value) {
 
 // What the first paint does not need comes once the page is shown: the print style sheet
 // and the scripts named in data-after-load (the phone's: the service worker, the install
-// hint, the offline note; and the screen kept awake on a game's page).
+// hint, the offline note).
 window.addEventListener("load", () => {
   const me = document.querySelector("script[data-after-load]");
   if (!me) {
