@@ -1,8 +1,10 @@
 """The engine's sentences in the reader's language."""
 
 import re
+from typing import Any
 
-from flask_babel import get_locale, gettext
+from flask import current_app
+from flask_babel import get_locale, get_translations
 
 from .rules import Message
 
@@ -13,10 +15,24 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 FSI, PDI = "\u2068", "\u2069"
 
 
+def catalogue() -> tuple[Any, bool]:
+    """The current request's catalogue, and whether its language reads right to left.
+    Flask-Babel finds the catalogue anew at each call (tens of microseconds, and a page
+    asks fifty times): here it is kept by language, for each app."""
+    locale = get_locale()
+    language = str(locale)
+    kept: dict[str, tuple[Any, bool]] = current_app.extensions.setdefault(
+        "hand_catalogues", {})
+    found = kept.get(language)
+    if found is None:
+        found = kept[language] = (get_translations(),
+                                  locale is not None and locale.language in RIGHT_TO_LEFT)
+    return found
+
+
 def right_to_left() -> bool:
     """Whether the current request reads right to left."""
-    locale = get_locale()
-    return locale is not None and locale.language in RIGHT_TO_LEFT
+    return bool(catalogue()[1])
 
 
 def isolate(template: str) -> str:
@@ -29,6 +45,7 @@ def isolate(template: str) -> str:
 
 def say(message: Message) -> str:
     """*message* (a rule's reason or refusal) translated for the current request."""
-    if right_to_left():
-        return message.translate(lambda template: isolate(gettext(template)))
-    return message.translate(gettext)
+    translations, rtl = catalogue()
+    if rtl:
+        return message.translate(lambda template: isolate(translations.ugettext(template)))
+    return message.translate(translations.ugettext)

@@ -138,8 +138,10 @@ class GamePages(Protocol):
         """What the game's templates need besides the state and the sheet."""
         ...
 
-    def sheet(self, state: Any) -> Any:
-        """The game's score sheet (a :class:`scorekeeper.ui.sheet.Sheet`)."""
+    def sheet(self, state: Any, last: int | None = None) -> Any:
+        """The game's score sheet (a :class:`scorekeeper.ui.sheet.Sheet`); with *last*,
+        holding only the rows of the last deals, as a save sends the new row alone — the
+        cost of a save stays the same however long the game."""
         ...
 
     def csv_rows(self, state: Any) -> list[list[Any]]:

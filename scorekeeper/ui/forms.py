@@ -5,15 +5,36 @@ only gather what the table says, and the engine checks every rule."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
+from babel.support import NullTranslations, Translations
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
 from ..numbers import typed
 from ..pins import normal_pin
+
+
+@lru_cache(maxsize=16)
+def _wtforms_messages(locale: str) -> NullTranslations:
+    return Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class Form(FlaskForm):
+    """Every form of the app: a FlaskForm whose WTForms messages (its own sentences, such
+    as a choice that is not one) come in the page's language from a catalogue read once
+    per language — Flask-WTF reads it from disk again at every request, a few
+    milliseconds of every page that shows a form (docs/performance.md)."""
+
+    class Meta(FlaskForm.Meta):
+        def get_translations(self, form: Any) -> NullTranslations:
+            return _wtforms_messages(str(get_locale() or "en"))
 
 
 class WholeField(IntegerField):

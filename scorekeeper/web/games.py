@@ -23,7 +23,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
+from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -53,7 +53,7 @@ from ..storage import (
     table_of,
     version_of,
 )
-from ..ui.forms import first_error
+from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
 from .downloads import attachment
@@ -126,6 +126,27 @@ def _deal_form(kind: AnyKind, table: Any, number: int, data: Any = None,
     return form
 
 
+#: The deal number the kept empty form is rendered with, and which each use replaces with
+#: the next deal's: far beyond any game's deals (a game ends after at most a few hundred).
+NUMBER_SLOT = 987654321
+
+
+def empty_form(game: Game, kind: AnyKind, state: Any, context: dict[str, Any]) -> Markup:
+    """The empty form for *state*'s next deal. A game's deal form depends on its table
+    (the rules and the players) and on the deal's number alone, so it is rendered once per
+    game, table and language with a stand-in number, kept, and shown with the number put
+    in: neither a page nor a save builds a form to show it (docs/performance.md)."""
+    def render() -> str:
+        form = _deal_form(kind, state.table, NUMBER_SLOT)
+        # Nothing said about a save, an error or a kept deal: those go beside it.
+        return render_template(f"{kind.name}/_deal_form.html", **(context | dict(
+            form=form, action=url_for("games.record", game_id=game.id), form_error=None,
+            form_note=None, offer=None, kept_deal=None, editing=False)))
+
+    key = ("form", game.id, str(hash(state.table)), str(get_locale()))
+    return Markup(live.kept(key, render).replace(str(NUMBER_SLOT), str(state.next_deal)))
+
+
 def game_page(game: Game, form: Any = None, error: str | None = None, status: int = 200,
               block: str | None = None, form_error: str | None = None, state: Any = None,
               offer: int | None = None, form_note: str | None = None,
@@ -142,21 +163,20 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
         form = None  # a finished game takes no more deals: say why at the top instead
         error = error or form_error
     fresh = form is None and not state.finished
-    if fresh:
+    # The next deal's form, empty: kept rendered (empty_form); one saying what is wrong
+    # with it is built.
+    empty = fresh and not (form_error or form_note)
+    if fresh and not empty:
         form = _deal_form(kind, table, state.next_deal)
     locked = device.locked(game)
     context = _context(game, kind, state, form) | dict(
         error=error, form_error=form_error, offer=offer, form_note=form_note, locked=locked,
         result=result, kept_deal=kept, restored=restored)
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
-    if form is not None and not locked:
-        def record() -> str:
-            return render_template("games/_record.html", **context)
-        # The next deal's empty form, as this version of the game starts it, is rendered
-        # once and kept; a form sent back with errors, or saying what was just done, is not.
-        plain = fresh and not (form_error or form_note or result)
-        context["record_part"] = (live.kept(("record", context["live"].etag), record)
-                                  if plain else Markup(record()))
+    if (form is not None or empty) and not locked:
+        if empty:
+            context["empty_form"] = empty_form(game, kind, state, context)
+        context["record_part"] = Markup(render_template("games/_record.html", **context))
     if htmx and not htmx.boosted and block is None:
         block = "game"
     html = (render_block("games/show.html", block, **context) if block
@@ -176,7 +196,7 @@ def _context(game: Game, kind: AnyKind, state: Any, form: Any, *,
     the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings
     read)."""
     return dict(game=game, kind=kind, state=state, table=state.table, form=form,
-                undo_form=FlaskForm(), say=say, live=live.for_game(game),
+                undo_form=Form(), say=say, live=live.for_game(game),
                 version=version_of(game), deck=DECK, result=None, kept_deal=None, restored=None,
                 preset_name=kind.pages.preset_names.get(state.table.rules.preset),
                 **kind.pages.context(game if whole else None, state))
@@ -188,11 +208,11 @@ def saved_part(game: Game, state: Any) -> Response:
     other part of the page a deal changes (templates/games/_saved.html), the same few KB
     however long the game. The live part is told the version it now shows."""
     kind = kind_of(game.rules)
-    form = _deal_form(kind, state.table, state.next_deal)
-    sheet = kind.pages.sheet(state)
+    sheet = kind.pages.sheet(state, last=1)  # the new row alone is sent
     line = line_of(sheet, len(state.deals))
-    context = _context(game, kind, state, form, whole=False) | dict(
+    context = _context(game, kind, state, None, whole=False) | dict(
         editable=True, sheet=sheet, result=Result(line) if line else None)
+    context["empty_form"] = empty_form(game, kind, state, context)
     response = make_response(render_template("games/_saved.html", **context))
     response.headers["HX-Retarget"] = "#record"
     response.headers["HX-Reswap"] = "outerHTML show:#record:top"
@@ -217,7 +237,10 @@ def show(game_id: str) -> Response:
 def preview(game_id: str) -> str:
     game = _game(game_id)
     kind = kind_of(game.rules)
-    table, log = table_of(game), log_of(game)
+    # The sheet as kept (scorekeeper.storage): nothing is read or replayed to preview the
+    # next deal, however long the game.
+    before, log = state_and_log(game)
+    table = before.table
     form = _deal_form(kind, table, 0, request.form)
     template = f"{kind.name}/_preview.html"
     # The deal being recorded, or one being corrected: it replaces its own line.
@@ -229,7 +252,8 @@ def preview(game_id: str) -> str:
         return render_template(template, error=first_error(form))
     try:
         deal = kind.pages.deal_from(form, table, number)
-        state = kind.replay(table, [*log[:number - 1], deal, *log[number:]])
+        state = (kind.extend(before, deal) if number == len(log) + 1
+                 else kind.replay(table, [*log[:number - 1], deal, *log[number:]]))
     except (RulesError, PayloadError) as refusal:
         return render_template(template, error=say(refusal.message),
                                offer=kind.pages.offer(refusal, form, table), table=table)

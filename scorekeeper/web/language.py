@@ -9,10 +9,10 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request, url_for
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
-from ..i18n import isolate, right_to_left
+from ..i18n import catalogue, isolate
 from ..ui.names import together
 
 COOKIE = "lang"
@@ -80,12 +80,13 @@ def _vary(response: Response) -> Response:
     return response
 
 
-def _isolating(translate: Callable[..., str]) -> Callable[..., str]:
-    """*translate* (a gettext of the catalogue), setting each value apart in Arabic."""
+def _isolating(method: str) -> Callable[..., str]:
+    """The catalogue's *method* (a gettext), setting each value apart in Arabic."""
 
     def translated(*args: Any) -> str:
-        text = translate(*args)
-        return isolate(text) if right_to_left() else text
+        translations, rtl = catalogue()
+        text: str = getattr(translations, method)(*args)
+        return isolate(text) if rtl else text
 
     return translated
 
@@ -97,10 +98,10 @@ def init_app(app: Flask) -> None:
     # The i18n extension adds this method to the environment at run time: Jinja's types do
     # not know it.
     cast(Any, app.jinja_env).install_gettext_callables(
-        gettext=_isolating(lambda s: get_translations().ugettext(s)),
-        ngettext=_isolating(lambda s, p, n: get_translations().ungettext(s, p, n)),
-        pgettext=_isolating(lambda c, s: get_translations().upgettext(c, s)),
-        npgettext=_isolating(lambda c, s, p, n: get_translations().unpgettext(c, s, p, n)),
+        gettext=_isolating("ugettext"),
+        ngettext=_isolating("ungettext"),
+        pgettext=_isolating("upgettext"),
+        npgettext=_isolating("unpgettext"),
         newstyle=True,
     )
     app.context_processor(lambda: {"language_switch": _switch_link})

@@ -93,7 +93,8 @@ def unchanged(response: Response) -> Response:
     """*response* tagged with its content's digest, so a phone that checks again at each
     visit (no-cache) is told "not modified" in a few bytes rather than sent it again."""
     response.add_etag()
-    return response.make_conditional(request)
+    response.make_conditional(request)  # changes *response* itself
+    return response
 
 
 def worker_config() -> dict[str, Any]:

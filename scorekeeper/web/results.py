@@ -22,10 +22,11 @@ class Line:
 
 
 def line_of(sheet: Sheet, number: int) -> Line | None:
-    """Deal *number* of *sheet*, or None when the sheet has no such deal."""
-    if not 1 <= number <= len(sheet.rows):
+    """Deal *number* of *sheet* (the whole sheet, or its last rows), or None when the
+    sheet has no such deal."""
+    row = next((row for row in reversed(sheet.rows) if row.number == number), None)
+    if row is None:
         return None
-    row = sheet.rows[number - 1]
     scores = tuple((column, cell[0]) for column, cell in zip(sheet.columns, row.cells,
                                                            strict=True) if cell is not None)
     return Line(number, scores, row.note)

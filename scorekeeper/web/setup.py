@@ -10,16 +10,15 @@ from typing import Any
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ..games import games, kind_of, preset_of
 from ..games.kind import AnyKind
-from ..ui.forms import choices, pin_digits
+from ..ui.forms import Form, choices, pin_digits
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     """The table PIN, and what every game's setup does; :func:`new_game_form` makes the
     class with the presets, the seats, who deals first and each game's own fields."""
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -20,7 +19,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorekeeper.ui.forms import WholeField
+from scorekeeper.ui.forms import Form, WholeField
 from scorekeeper.ui.forms import choices as _choices
 
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES
@@ -96,7 +95,7 @@ def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
     seats = [(str(i), name) for i, name in enumerate(players)]
     outcomes = [o for o in Outcome if o is not Outcome.REDEAL or rules.redeal_claims]
 
-    class DealForm(FlaskForm):
+    class DealForm(Form):
         deal = HiddenField()
         # The game's version the phone saw, on a correction (storage.version_of).
         version = HiddenField()

@@ -141,8 +141,8 @@ class HandPages:
                 "went_out": lambda line: went_out(rules, line),
                 "bonus_values": [b.value for b in Bonus], "cards_key": cards_key}
 
-    def sheet(self, state: GameState) -> Sheet:
-        return sheet_of(state)
+    def sheet(self, state: GameState, last: int | None = None) -> Sheet:
+        return sheet_of(state, last)
 
     def csv_rows(self, state: GameState) -> list[list[Any]]:
         return csv_rows(state)

@@ -25,7 +25,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -33,6 +32,7 @@ from scorekeeper.extensions import htmx
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import typed
+from scorekeeper.ui.forms import Form
 from scorekeeper.ui.picker import DECK, MOST_MELDS, limits
 
 from .desk import Desk, build, tab_labels
@@ -193,7 +193,7 @@ def for_game(game: Game, state: GameState, check: str, locked: bool,
 def _game_context(game: Game, state: GameState, locked: bool,
                   presets: Mapping[str, Any]) -> dict[str, Any]:
     return dict(game=game, state=state, preset=game.rules["preset"],
-                presets=presets, keep_form=FlaskForm(), locked=locked)
+                presets=presets, keep_form=Form(), locked=locked)
 
 
 def to_keep(game: Game, state: GameState, form: Any, locked: bool,

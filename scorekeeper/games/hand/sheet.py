@@ -16,7 +16,8 @@ from .rules import DealLine, GameState, Rules
 from .rules.winning import FullHand
 
 
-def sheet_of(state: GameState) -> Sheet:
+def sheet_of(state: GameState, last: int | None = None) -> Sheet:
+    """The sheet of *state*: every deal's row, or those of the *last* deals only."""
     teams = state.table.teams
     if teams is not None:
         columns = tuple(together(t) for t in teams)
@@ -25,7 +26,7 @@ def sheet_of(state: GameState) -> Sheet:
         columns = state.table.players
         members = tuple((p,) for p in state.table.players)
     rows = []
-    for line in state.deals:
+    for line in state.deals[-last:] if last else state.deals:
         cells = None
         if line.scores is not None and line.totals is not None:
             scores = [sum(line.scores[p] for p in side) for side in members]

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.numbers import whole_or
 from scorekeeper.rules import Card, RulesError
-from scorekeeper.ui.forms import WholeField
+from scorekeeper.ui.forms import Form, WholeField
 from scorekeeper.ui.names import together
 
 from .rules import HandFootDeal, HandFootRules, HandFootTable
@@ -105,7 +104,7 @@ def deal_form_class(table: HandFootTable) -> Any:
     choices.append(SelectChoice(NOBODY, _l("Nobody: the stock ran out")))
     by_part = {part: kinds(table.rules, part) for part in PARTS}
 
-    class HandFootDealForm(FlaskForm):
+    class HandFootDealForm(Form):
         deal = HiddenField()
         version = HiddenField()
         # Never taken as "nobody": a side that went out would silently lose its bonus.

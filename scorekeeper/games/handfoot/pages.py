@@ -73,8 +73,8 @@ class HandFootPages:
                 "names": [together(side) for side in state.table.units],
                 "steppers": STEPPERS}
 
-    def sheet(self, state: HandFootState) -> Sheet:
-        return sheet_of(state)
+    def sheet(self, state: HandFootState, last: int | None = None) -> Sheet:
+        return sheet_of(state, last)
 
     def csv_rows(self, state: HandFootState) -> list[list[Any]]:
         return csv_rows(state)

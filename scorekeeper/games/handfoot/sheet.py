@@ -65,12 +65,13 @@ def rules_summary(rules: HandFootRules) -> list[str]:
     return out
 
 
-def sheet_of(state: HandFootState) -> Sheet:
+def sheet_of(state: HandFootState, last: int | None = None) -> Sheet:
+    """The sheet of *state*: every deal's row, or those of the *last* deals only."""
     columns = tuple(together(side) for side in state.table.units)
     rows = tuple(Row(line.number, "scored", _note(line), None, line.dealer, tuple(zip(
                      [s.total for s in line.scores], line.totals, strict=True)),
                      mark=_went_out(state.table, line))
-                 for line in state.deals)
+                 for line in (state.deals[-last:] if last else state.deals))
     # The sides the engine says lead (the highest total), by their first player.
     leaders = tuple(i for i, side in enumerate(state.table.units)
                     if side[0] in state.leaders)
