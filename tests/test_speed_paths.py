@@ -1,0 +1,137 @@
+"""What keeps a save and a preview as cheap at the thousandth deal as at the seventh (issue
+24, "Speed at the table"), checked for what it must never change: the preview of the next
+deal extends the kept state instead of replaying the game, and shows what a replay shows;
+a save builds only the new row of the sheet; the empty deal form is kept rendered, with
+the next deal's number put in, and a page read builds no form it does not send."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from game_actions import deal_form
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tables import API, new_game, random_deal
+
+from scorekeeper.games import kind_of
+from scorekeeper.games.hand.rules import replay
+from scorekeeper.web.games import NUMBER_SLOT
+
+HX = {"HX-Request": "true"}
+
+
+def _played(client, deals: int, seed: int) -> str:
+    game = new_game(client)
+    rnd = random.Random(seed)
+    for number in range(1, deals + 1):
+        client.post(f"{API}/games/{game}/deals", json=random_deal(number, rnd))
+    return game
+
+
+def _form(number: int) -> dict:
+    """Sami (seat 0) goes out; Rana kept 15 points, Omar never melded."""
+    return deal_form(number, winner=0, hands={1: 15, 2: None})
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deals=st.integers(0, 12), seed=st.integers(0, 10_000))
+def test_the_preview_of_the_next_deal_is_what_replaying_the_whole_game_shows(
+        client, monkeypatch, deals, seed):
+    game = _played(client, deals, seed)
+    number = len(client.get(f"{API}/games/{game}").get_json()["deals"]) + 1
+    extended = client.post(f"/games/{game}/preview", data=_form(number), headers=HX).text
+    kind = kind_of("levant")
+    # The same question answered by replaying every deal, as the preview did before.
+    with monkeypatch.context() as patched:
+        patched.setattr(type(kind), "extend", lambda self, state, deal: replay(
+            state.table, [*_log_of(game), deal]))
+        replayed = client.post(f"/games/{game}/preview", data=_form(number), headers=HX).text
+    assert extended == replayed
+    assert "Sami" in extended
+
+
+def _log_of(game: str) -> list:
+    from scorekeeper.storage import load, log_of
+    return log_of(load(game))
+
+
+def test_a_save_builds_the_new_row_only(client, monkeypatch):
+    game = _played(client, 9, seed=7)
+    from scorekeeper.games.hand import pages as hand_pages
+    built = []
+    whole = hand_pages.sheet_of
+
+    def counted(state, last=None):
+        sheet = whole(state, last)
+        built.append(len(sheet.rows))
+        return sheet
+
+    monkeypatch.setattr(hand_pages, "sheet_of", counted)
+    answer = client.post(f"/games/{game}/deals", data=_form(10), headers=HX)
+    assert answer.status_code == 200
+    assert built == [1]
+    # The row sent is deal 10's, appended to the sheet the phone shows.
+    assert re.search(r'<tr[^>]*data-deal="10"', answer.text)
+
+
+@pytest.mark.parametrize("rules", ["levant", "hand_and_foot"])
+def test_the_kept_empty_form_carries_the_next_deals_number_everywhere(client, rules):
+    from tables import game_body
+    body = game_body(["Sami", "Rana", "Omar", "Lina"], rules)
+    game = client.post(f"{API}/games", json=body).get_json()["id"]
+    for _ in range(2):  # rendered, then kept
+        page = client.get(f"/games/{game}").text
+        assert str(NUMBER_SLOT) not in page
+        assert 'name="deal" type="hidden" value="1"' in page
+        assert "Save deal 1" in page
+    saved = client.post(f"{API}/games/{game}/deals", json=_any_deal(rules, body))
+    assert saved.status_code == 201, saved.get_json()
+    page = client.get(f"/games/{game}").text
+    assert str(NUMBER_SLOT) not in page and "Save deal 2" in page
+    assert 'name="deal" type="hidden" value="2"' in page
+
+
+def _any_deal(rules: str, body: dict) -> dict:
+    if rules == "hand_and_foot":
+        return {"deal": 1, "outcome": "scored", "went_out": None,
+                "sides": [{"melded": 200, "left": 40}] * len(body["players"])}
+    return random_deal(1, random.Random(3), body["players"])
+
+
+def test_a_page_read_builds_no_deal_form_once_the_empty_form_is_kept(client, monkeypatch):
+    game = new_game(client)
+    client.get(f"/games/{game}")
+    kind = kind_of("levant")
+    built = []
+    making = type(kind.pages).deal_form
+
+    def counted(self, table, data=None):
+        built.append(data)
+        return making(self, table, data)
+
+    monkeypatch.setattr(type(kind.pages), "deal_form", counted)
+    assert client.get(f"/games/{game}").status_code == 200
+    assert built == []
+    # A form sent back with an error is built, to show what was typed.
+    client.post(f"/games/{game}/deals", data=_form(1) | {"points_1": "x"})
+    assert built
+
+
+def test_each_language_keeps_its_own_empty_form(client):
+    game = new_game(client)
+    english = client.get(f"/games/{game}").text
+    arabic = client.get(f"/games/{game}", headers={"Accept-Language": "ar"}).text
+    assert "Save deal 1" in english and "Save deal 1" not in arabic
+    assert client.get(f"/games/{game}").text.count("Save deal 1") == english.count(
+        "Save deal 1")
+
+
+def test_players_names_are_the_tables_own_in_the_kept_form(client):
+    first = new_game(client, ["Sami", "Rana", "Omar"])
+    second = new_game(client, ["Ali", "Badr", "Caro"])
+    client.get(f"/games/{first}")
+    page = client.get(f"/games/{second}").text
+    assert "Badr" in page and "Rana" not in page
