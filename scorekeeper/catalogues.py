@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
 # Babel's defaults cover _, gettext, ngettext and N_ (the rules engine's marker); the web
-# code also marks module-level strings with lazy_gettext, imported as _l.
-KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2", "lazy_pgettext:1c,2")
+# code also marks module-level strings with lazy_gettext, imported as _l, and the engine
+# marks a sentence whose words follow a number with N_plural (singular, plural).
+KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2", "lazy_pgettext:1c,2", "N_plural:1,2")
 
 
 def extract(output: Path = TEMPLATE) -> Path:

@@ -47,5 +47,7 @@ def say(message: Message) -> str:
     """*message* (a rule's reason or refusal) translated for the current request."""
     translations, rtl = catalogue()
     if rtl:
-        return message.translate(lambda template: isolate(translations.ugettext(template)))
-    return message.translate(translations.ugettext)
+        return message.translate(
+            lambda template: isolate(translations.ugettext(template)),
+            lambda one, many, n: isolate(translations.ungettext(one, many, n)))
+    return message.translate(translations.ugettext, translations.ungettext)

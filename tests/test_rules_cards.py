@@ -94,7 +94,7 @@ def test_cards_two_packs_hold_two_copies_of_each_card_and_two_jokers():
 
 def test_cards_one_pack_holds_one_copy():
     # seed 001: one pack and two jokers for two or three players.
-    with pytest.raises(RulesError, match="only 1 copies"):
+    with pytest.raises(RulesError, match="only 1 copy of it"):
         check_copies([Card.parse("9S")] * 2, packs=1, jokers=2)
 
 

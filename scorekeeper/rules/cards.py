@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from .messages import N_, fail
+from .messages import N_, N_plural, fail, fail_count
 
 
 class Suit(Enum):
@@ -200,11 +200,20 @@ def check_copies(cards: Iterable[Card], *, packs: int, jokers: int,
             if jokers == 0:
                 raise fail(N_("This form of Hand is played without jokers, so JK cannot be "
                               "among the cards."))
-            raise fail(N_("JK appears %(count)d times, but the pack has only %(limit)d "
-                          "jokers."), count=count, limit=limit)
+            raise fail_count(N_plural("JK appears %(count)d times, but the pack has only "
+                                      "%(limit)d joker.",
+                                      "JK appears %(count)d times, but the pack has only "
+                                      "%(limit)d jokers."), "limit", count=count, limit=limit)
         if indicator == card:
-            raise fail(N_("%(card)s appears %(count)d times counting the indicator on the "
-                          "table, but the packs hold only %(limit)d copies of it."),
-                       card=card.symbol, count=count, limit=limit)
-        raise fail(N_("%(card)s appears %(count)d times, but the packs hold only "
-                      "%(limit)d copies of it."), card=card.symbol, count=count, limit=limit)
+            raise fail_count(N_plural("%(card)s appears %(count)d times counting the indicator "
+                                      "on the table, but the packs hold only %(limit)d copy "
+                                      "of it.",
+                                      "%(card)s appears %(count)d times counting the indicator "
+                                      "on the table, but the packs hold only %(limit)d copies "
+                                      "of it."), "limit", card=card.symbol, count=count,
+                             limit=limit)
+        raise fail_count(N_plural("%(card)s appears %(count)d times, but the packs hold only "
+                                  "%(limit)d copy of it.",
+                                  "%(card)s appears %(count)d times, but the packs hold only "
+                                  "%(limit)d copies of it."), "limit", card=card.symbol,
+                         count=count, limit=limit)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rules.messages import N_, Message, N_plural, fail, msg, msg_count
 
 from .discard import check_taken, rule_taken_meld
 from .melds import MeldRuling, rule_meld
@@ -137,8 +137,11 @@ def _too_early(after: int, played: int | None) -> Message | None:
         raise fail(N_("The cards played so far must be a whole number, 0 or more."))
     if played >= after:
         return None
-    return msg(N_("Only %(played)d cards have been played this deal; at this table a player "
-                  "may announce once %(after)d have been."), played=played, after=after)
+    return msg_count(N_plural("Only %(played)d card has been played this deal; at this "
+                              "table a player may announce once %(after)d have been.",
+                              "Only %(played)d cards have been played this deal; at this "
+                              "table a player may announce once %(after)d have been."),
+                     "played", played=played, after=after)
 
 
 def _short(announcing: bool, taken: bool, total: int, minimum: int) -> Message:

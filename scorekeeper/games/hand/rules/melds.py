@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank, Suit
-from scorekeeper.rules.messages import N_, Message, msg
+from scorekeeper.rules.messages import N_, Message, N_plural, msg, msg_count
 
 from .options import Rules
 from .wilds import Wilds
@@ -307,8 +307,11 @@ def _sequence_failure(cards: Sequence[Card], naturals: Sequence[tuple[int, Natur
     gaps = min(spans)
     if gaps > wild_count:
         if rules.wilds_per_meld == 1:
-            return msg(N_("%(cards)s has %(gaps)d missing card(s) in its run, and a meld may "
-                          "use only one wild card to fill a gap."), cards=shown, gaps=gaps)
+            return msg_count(N_plural("%(cards)s has %(gaps)d missing card in its run, and "
+                                      "a meld may use only one wild card to fill a gap.",
+                                      "%(cards)s has %(gaps)d missing cards in its run, and "
+                                      "a meld may use only one wild card to fill a gap."),
+                             "gaps", cards=shown, gaps=gaps)
         return msg(N_("%(cards)s has more gaps in its run (%(gaps)d) than wild cards to fill "
                       "them (%(wilds)d); at this table a meld may hold two wild cards."),
                    cards=shown, gaps=gaps, wilds=wild_count)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank
-from scorekeeper.rules.messages import N_, Message, msg
+from scorekeeper.rules.messages import N_, Message, N_plural, msg, msg_count
 
 from .options import HandFootRules
 
@@ -107,7 +107,10 @@ def _ruled(kind: str, count: int, value: int, rank: Rank | None, shown: str,
                         "%(bonus)d for the pile at the end of the deal."), cards=shown,
                      kind=msg(names[kind]), value=value, bonus=bonus)
     else:
-        reason = msg(N_("%(cards)s is a %(kind)s meld worth %(value)d; %(more)d more cards "
-                        "make it a pile."), cards=shown, kind=msg(names[kind]), value=value,
-                     more=rules.pile_size - count)
+        reason = msg_count(N_plural("%(cards)s is a %(kind)s meld worth %(value)d; "
+                                    "%(more)d more card makes it a pile.",
+                                    "%(cards)s is a %(kind)s meld worth %(value)d; "
+                                    "%(more)d more cards make it a pile."),
+                           "more", cards=shown, kind=msg(names[kind]), value=value,
+                           more=rules.pile_size - count)
     return HandFootMeldRuling(True, reason, kind, complete, value, rank)
