@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rules.messages import N_, Message, fail, msg
 from scorekeeper.rules.names import check_names
 
 from .options import HandFootRules
@@ -26,8 +26,17 @@ SHAPES = ((2, 2), (2, 3), (3, 2))
 
 
 def side_name(side: Sequence[str]) -> str:
-    """A side as the sheet and the messages name it: "Ann & Cy"."""
+    """A side as the game keeps it (the stored scores, the API): "Ann & Cy"."""
     return " & ".join(side)
+
+
+def side_label(side: Sequence[str]) -> str | Message:
+    """A side as a sentence for the players names it: "Ann & Cy" in English, joined in
+    the reader's own words when translated (in Arabic with و)."""
+    label: str | Message = side[0]
+    for name in side[1:]:
+        label = msg(N_("%(names)s & %(name)s"), names=label, name=name)
+    return label
 
 
 def teams_of_three(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -193,7 +202,8 @@ def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
         raise fail(N_("“%(name)s” is not one of the players."), name=str(deal.went_out))
     went_out = None if deal.went_out is None else table.side_of(deal.went_out)
     names = [side_name(side) for side in units]
-    scores = score_deal(rules, deal.sides, went_out, names, deal=number)
+    scores = score_deal(rules, deal.sides, went_out, [side_label(side) for side in units],
+                        deal=number)
     totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
     line = HandFootLine(number, state.dealer, minimum_of(rules, number, state.team_totals),
                         deal.went_out, scores, totals, tuple(names))

@@ -65,7 +65,7 @@ def kind_value(rules: HandFootRules, key: str, *, melded: bool) -> int:
     return values.pop()
 
 
-def count_points(rules: HandFootRules, name: str, counts: Mapping[str, int], *,
+def count_points(rules: HandFootRules, name: str | Message, counts: Mapping[str, int], *,
                  melded: bool, out: bool) -> tuple[int, int]:
     """The points of cards counted by kind, and the red threes among them (caught, when
     left in hand or foot)."""

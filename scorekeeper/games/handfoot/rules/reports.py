@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank, check_copies
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rules.messages import N_, Message, fail
 
 from .kinds import KINDS, kind_name, per_pack
 from .options import MELD_RANKS, HandFootRules
@@ -59,7 +59,7 @@ def _reachable(values: tuple[tuple[int, int], ...]) -> int:
     return reach
 
 
-def check_points(rules: HandFootRules, name: str, points: int, *, melded: bool,
+def check_points(rules: HandFootRules, name: str | Message, points: int, *, melded: bool,
                  out: bool) -> None:
     """Points typed for a side must be a sum of card values the packs can make."""
     values = _value_counts(rules, melded=melded, out=out)
@@ -74,7 +74,7 @@ def check_points(rules: HandFootRules, name: str, points: int, *, melded: bool,
                    values=", ".join(str(v) for v, _ in values))
 
 
-def check_side(rules: HandFootRules, name: str, side: SideResult, melded: int, left: int,
+def check_side(rules: HandFootRules, name: str | Message, side: SideResult, melded: int, left: int,
                caught: int, *, out: bool) -> None:
     """One side's report against itself and the rules in force."""
     if out and caught:

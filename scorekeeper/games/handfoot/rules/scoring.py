@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rules.messages import N_, Message, fail
 
 from . import reports
 from .kinds import count_points
@@ -30,7 +30,7 @@ MOST_COUNTED = 999
 
 
 def score_deal(rules: HandFootRules, sides: Sequence[SideResult], went_out: int | None,
-               names: Sequence[str], *, deal: int = 1) -> tuple[SideScore, ...]:
+               names: Sequence[str | Message], *, deal: int = 1) -> tuple[SideScore, ...]:
     """Each side's score in deal *deal* (in the order of *sides*, named by *names* in
     messages); the side at *went_out* went out, ``None`` when the stock ran out."""
     if went_out is not None and not 0 <= went_out < len(sides):
@@ -82,7 +82,7 @@ def _pile_points(rules: HandFootRules, side: SideResult) -> int:
             + side.black_three_piles * rules.black_three_pile)
 
 
-def _points(rules: HandFootRules, name: str, side: SideResult, *, melded: bool,
+def _points(rules: HandFootRules, name: str | Message, side: SideResult, *, melded: bool,
             out: bool) -> tuple[int, int]:
     """The points melded or left, and the red threes found among the cards left."""
     points = side.melded if melded else side.left
