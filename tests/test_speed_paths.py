@@ -135,3 +135,25 @@ def test_players_names_are_the_tables_own_in_the_kept_form(client):
     client.get(f"/games/{first}")
     page = client.get(f"/games/{second}").text
     assert "Badr" in page and "Rana" not in page
+
+
+@pytest.mark.parametrize("rules", ["levant", "hareeqa", "hand_and_foot"])
+def test_the_new_row_alone_still_charts_the_whole_game(client, app, rules):
+    from tables import game_body
+
+    from scorekeeper.storage import load, state_of
+    body = game_body(["Sami", "Rana", "Omar", "Lina"], rules)
+    game = client.post(f"{API}/games", json=body).get_json()["id"]
+    rnd = random.Random(5)
+    for number in range(1, 4):
+        deal = (_any_deal(rules, body) | {"deal": number} if rules == "hand_and_foot"
+                else random_deal(number, rnd, body["players"]))
+        assert client.post(f"{API}/games/{game}/deals", json=deal).status_code == 201
+    with app.test_request_context():
+        state = state_of(load(game))
+        pages = kind_of(state.table.rules.preset).pages
+        whole, last = pages.sheet(state), pages.sheet(state, last=1)
+    assert [row.number for row in last.rows] == [3]
+    assert last.chart() == whole.chart()
+    assert (last.columns, last.totals, last.leaders, last.tally) == (
+        whole.columns, whole.totals, whole.leaders, whole.tally)

@@ -52,12 +52,16 @@ class Sheet:
     totals: tuple[int, ...]
     leaders: tuple[int, ...]  # indexes of the columns leading the game
     tally: Tally | None = None
+    #: A sheet of the last rows only (what a save sends) still charts the whole game:
+    #: the running totals after each scored deal, per column.
+    running: tuple[tuple[int, ...], ...] | None = None
 
     def chart(self) -> dict[str, Any]:
         """Polylines of the running totals, scaled into the chart's box."""
-        points = [[0] * len(self.columns)] + [
-            [cell[1] for cell in row.cells if cell is not None]
-            for row in self.rows if row.cells[0] is not None]
+        points = [[0] * len(self.columns)] + (
+            [list(totals) for totals in self.running] if self.running is not None else [
+                [cell[1] for cell in row.cells if cell is not None]
+                for row in self.rows if row.cells[0] is not None])
         low = min(min(p) for p in points)
         high = max(max(p) for p in points)
         span = (high - low) or 1

@@ -45,7 +45,10 @@ def sheet_of(state: GameState, last: int | None = None) -> Sheet:
     # Hareeqa's points, not its scores, decide the game (seed 002, "Hareeqa Rules").
     tally = None if state.points is None else Tally(
         _("Points"), tuple(state.points[p] for p in state.table.players))
-    return Sheet(columns, tuple(rows), totals, leaders, tally)
+    charted = None if not last else tuple(
+        tuple(sum(line.totals[p] for p in side) for side in members)
+        for line in state.deals if line.scores is not None and line.totals is not None)
+    return Sheet(columns, tuple(rows), totals, leaders, tally, charted)
 
 
 def went_out(rules: Rules, line: DealLine) -> str:

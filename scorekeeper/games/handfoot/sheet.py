@@ -75,7 +75,8 @@ def sheet_of(state: HandFootState, last: int | None = None) -> Sheet:
     # The sides the engine says lead (the highest total), by their first player.
     leaders = tuple(i for i, side in enumerate(state.table.units)
                     if side[0] in state.leaders)
-    return Sheet(columns, rows, state.team_totals, leaders)
+    running = None if not last else tuple(tuple(line.totals) for line in state.deals)
+    return Sheet(columns, rows, state.team_totals, leaders, running=running)
 
 
 def _note(line: HandFootLine) -> str:
