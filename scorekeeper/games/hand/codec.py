@@ -34,6 +34,7 @@ from .rules import (
     parse_cards,
     settle_first_melds,
 )
+from .rules.outlook import Outlook, outlook
 from .rules.winning import check_claim, finish_of, rule_winning_hand
 
 SCORING_FIELDS = ("winner", "finish", "bonuses", "hands", "winner_cards", "winner_melds",
@@ -284,4 +285,20 @@ def state_to_json(game_id: str, state: GameState, log: list[Deal], version: str,
         out["team_totals"] = list(state.team_totals)
     if state.points is not None:
         out |= {"points": dict(state.points), "pot": state.pot, "burned": list(state.burned)}
+    if ahead := outlook(state):
+        out["outlook"] = [outlook_json(entry) for entry in ahead]
     return out
+
+
+def outlook_json(entry: Outlook) -> dict[str, Any]:
+    """One side's outlook before the last round (docs/api.md, "The outlook"): a side is
+    named as its players joined with " & ", as the winners' notice names them."""
+    return {
+        "player": " & ".join(entry.side),
+        "players": list(entry.side),
+        "needs": say(entry.needs),
+        "possible": entry.possible,
+        "finish": None if entry.finish is None else entry.finish.value,
+        "bonuses": [b.value for b in entry.bonuses],
+        "pays": {" & ".join(side): points for side, points in entry.pays},
+    }

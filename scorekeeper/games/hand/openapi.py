@@ -61,6 +61,23 @@ BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
 FIRST_MELDS = {"type": "array", "items": {"type": "object", "properties": {
     "player": {"type": "string"}, "value": {"type": ["integer", "null"]},
     "melds": {"type": "array", "items": CARDS}}}}
+# The outlook before the last round (issue 25; docs/api.md, "The outlook").
+OUTLOOK = {"type": "array", "description": "Only while the next deal plays the last round "
+           "(a tie-break round too): for each player (side) not alone in front, what would "
+           "put them there", "items": {
+               "type": "object", "additionalProperties": False,
+               "required": ["player", "players", "needs", "possible"], "properties": {
+                   "player": {"type": "string", "description": "The player, or the side's "
+                              "players joined with ' & '"},
+                   "players": NAMES,
+                   "needs": {"type": "string", "description": "What would do it, in a "
+                             "sentence (or, kindly, that nothing can)"},
+                   "possible": {"type": "boolean"},
+                   "finish": {"enum": ["partial", "full", None], "description": "Hand: the "
+                              "cheapest finish of their own that would do it"},
+                   "bonuses": BONUSES,
+                   "pays": {**BY_NAME, "description": "Hand: the least each player (side) "
+                            "still ahead would have to pay this round"}}}}
 
 
 def _object(**properties: Any) -> dict[str, Any]:
@@ -160,7 +177,8 @@ def part() -> dict[str, Any]:
         "line": {"points": BY_NAME, "burned": NAMES, "indicator": CARD,
                  "first_melds": FIRST_MELDS, **RESULT, "winner_cards": CARDS,
                  "arrangement": ARRANGEMENT},
-        "state": {"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES},
+        "state": {"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES,
+                  "outlook": OUTLOOK},
         "game": {},
         "schemas": {},
     }

@@ -34,6 +34,7 @@ from .rules import (
     Table,
     deal_wilds,
 )
+from .rules.outlook import outlook
 from .rules.scoring import partner_of
 from .rules.winning import NotAHand
 from .sheet import csv_rows, sheet_of, went_out
@@ -134,12 +135,14 @@ class HandPages:
 
     def context(self, game: Game | None, state: GameState) -> dict[str, Any]:
         """What Hand's templates show besides the sheet: the rulings the table kept, how
-        a deal's winner went out in words, and what the preview needs to tick the bonuses
-        the winner's cards bear out."""
+        a deal's winner went out in words, what the preview needs to tick the bonuses
+        the winner's cards bear out, and before the last round what would put each
+        player in front."""
         rules = state.table.rules
         return {"kept": [] if game is None else kept_rulings(game, rules),
                 "went_out": lambda line: went_out(rules, line),
-                "bonus_values": [b.value for b in Bonus], "cards_key": cards_key}
+                "bonus_values": [b.value for b in Bonus], "cards_key": cards_key,
+                "outlook": outlook(state)}
 
     def sheet(self, state: GameState, last: int | None = None) -> Sheet:
         return sheet_of(state, last)

@@ -12,8 +12,16 @@ from scorekeeper.i18n import say
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.messages import N_, msg
 
-from .rules import HandFootDeal, HandFootRules, HandFootState, HandFootTable, SideResult
+from .rules import (
+    HandFootDeal,
+    HandFootRules,
+    HandFootState,
+    HandFootTable,
+    SideResult,
+    side_name,
+)
 from .rules.house import RANKS
+from .rules.outlook import Outlook, outlook
 from .rules.scoring import COUNTS, HOUSE_COUNTS, SideScore
 
 BY_KIND = ("melded_by_kind", "left_by_kind")
@@ -172,4 +180,18 @@ def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], v
     }
     if table.sides is not None:
         out["team_totals"] = list(state.team_totals)
+    if ahead := outlook(state):
+        out["outlook"] = [outlook_json(entry) for entry in ahead]
     return out
+
+
+def outlook_json(entry: Outlook) -> dict[str, Any]:
+    """One side's outlook before the last deal (docs/api.md, "The outlook"), each side
+    named as the game's stored scores name it ("Ann & Cy")."""
+    return {
+        "player": side_name(entry.side),
+        "players": list(entry.side),
+        "needs": say(entry.needs),
+        "possible": entry.possible,
+        "behind": {side_name(side): points for side, points in entry.behind},
+    }

@@ -80,6 +80,18 @@ REFEREE = {
          "deal": DEAL, "_required": ["piles"]},
         VERDICT),
 }
+# The outlook before the last deal of a game of so many deals (issue 25; docs/api.md,
+# "The outlook"); Hand's part describes the same list with its own fields.
+OUTLOOK = {"type": "array", "items": {
+    "type": "object", "additionalProperties": False,
+    "required": ["player", "players", "needs", "possible"], "properties": {
+        "player": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "needs": {"type": "string"},
+        "possible": {"type": "boolean"},
+        "behind": {"type": "object", "additionalProperties": {"type": "integer"},
+                   "description": "Hand and Foot: each side ahead or level, and the "
+                                  "points it is ahead by"}}}}
 
 
 def part() -> dict[str, Any]:
@@ -103,7 +115,8 @@ def part() -> dict[str, Any]:
                                                        "going_out", "bonuses", "total")}}}},
         "state": {"minimum": MINIMUM, "contract": CONTRACT,
                   "target": {"type": ["integer", "null"], "description": "Hand and Foot: "
-                             "the score that ends the game, when played to one"}},
+                             "the score that ends the game, when played to one"},
+                  "outlook": OUTLOOK},
         "game": {"teams": {"type": "array", "items": {
             "type": "array", "items": {"type": "string"}},
             "description": "Hand and Foot: the sides, when not partners opposite (two "

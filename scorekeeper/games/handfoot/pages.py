@@ -22,6 +22,7 @@ from . import refpages
 from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable
+from .rules.outlook import outlook
 from .setup import SET_NAMES, rules_spec, setup_fields, sides
 from .sheet import contract_text, csv_rows, rules_summary, sheet_of
 
@@ -67,11 +68,12 @@ class HandFootPages:
     # --- the sheet -------------------------------------------------------------------
 
     def context(self, game: Game | None, state: HandFootState) -> dict[str, Any]:
-        """What Hand and Foot's templates show besides the sheet: each side's name and
-        the deal form's steppers."""
+        """What Hand and Foot's templates show besides the sheet: each side's name, the
+        deal form's steppers, and before the last deal what would put each side in
+        front."""
         return {"house": rules_summary(state.table.rules), "contract_text": contract_text,
                 "names": [together(side) for side in state.table.units],
-                "steppers": STEPPERS}
+                "steppers": STEPPERS, "outlook": outlook(state)}
 
     def sheet(self, state: HandFootState, last: int | None = None) -> Sheet:
         return sheet_of(state, last)

@@ -22,6 +22,7 @@ module                 what it rules on
 ``redeal``             a redeal claim for identical pairs
 ``scoring``            one round's scores: standard, Kuwaiti table, partnerships
 ``game``               a game replayed from its deal log: totals, dealers, the end
+``outlook``            before the last round, what would put each player in front
 =====================  ===============================================================
 """
 

@@ -13,6 +13,7 @@ module                 what it rules on
 ``referee``            an opening meld, taking the discard pile, going out
 ``scoring``            one deal's scores, side by side
 ``game``               a game replayed from its deal log: totals, dealer, minimum, end
+``outlook``            before the last deal, the points each side must make up
 =====================  ===============================================================
 """
 
