@@ -181,8 +181,8 @@ def win(number, winner, points):
     return Deal(number, Outcome.SCORED, RoundResult(winner, Finish.PARTIAL, hands))
 
 
-def levant_game(scored, **options):
-    table = Table(rules("levant", rounds=3, **options), THREE, "Ali")
+def levant_game(scored):
+    table = Table(rules("levant", rounds=3), THREE, "Ali")
     return replay(table, [win(n, THREE[n % 3], 10 * n) for n in range(1, scored + 1)])
 
 

@@ -19,8 +19,8 @@ CONTRACT = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1}
 
 
 def hand(live_url: str, names: list[str]) -> str:
-    """A Levant game of two rounds in partnerships, the first scored: one side may catch
-    up with a finish of its own, and (three players) one cannot."""
+    """A Levant game of three players and two rounds, the first a full hand: the second
+    player catches up with a partial hand, the third only with a full one."""
     game = api(live_url, "POST", "/games", {
         "rules": {"preset": "levant", "rounds": 2}, "players": names[:3],
         "first_dealer": names[0]})
