@@ -21,10 +21,16 @@ function store(key, value) {
 
 // What the first paint does not need comes once the page is shown: the print style sheet
 // and the scripts named in data-after-load (the phone's: the service worker, the install
-// hint, the offline note).
+// hint, the offline note; a game's page: the outbox of deals saved with no connection).
+// afterLoad settles once each of them has run, or failed to come.
+let laterReady = false;
+let settleLater;
+const afterLoad = new Promise((resolve) => { settleLater = resolve; })
+  .then(() => { laterReady = true; });
 window.addEventListener("load", () => {
   const me = document.querySelector("script[data-after-load]");
   if (!me) {
+    settleLater();
     return;
   }
   const print = document.createElement("link");
@@ -32,11 +38,33 @@ window.addEventListener("load", () => {
   print.media = "print";
   print.href = me.dataset.print;
   document.head.append(print);
-  for (const source of me.dataset.afterLoad.split(" ").filter(Boolean)) {
+  Promise.all(me.dataset.afterLoad.split(" ").filter(Boolean).map((source) => new Promise((done) => {
     const later = document.createElement("script");
     later.src = source;
+    later.async = false; // run in the order named
     later.dataset.serviceWorker = me.dataset.serviceWorker;
+    later.onload = later.onerror = done;
     document.head.append(later);
+  }))).then(settleLater);
+});
+
+// A deal saved before static/outbox.js has come (it keeps deals when there is no
+// connection or no answer) is sent again once it has, so it is kept from the first tap.
+function sentAgainLater(form) {
+  afterLoad.then(() => htmx.trigger(form, "submit"));
+}
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt;
+  if (!laterReady && !navigator.onLine && form.matches(".deal-form[hx-post]")) {
+    event.preventDefault();
+    sentAgainLater(form);
+  }
+});
+document.addEventListener("htmx:sendError", (event) => {
+  const form = event.detail.elt;
+  if (!laterReady && form.matches(".deal-form[hx-post]")) {
+    sentAgainLater(form);
   }
 });
 if (window.htmx) {

@@ -50,9 +50,12 @@ ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x5
 PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-]+$",
          r"^/view/[A-Za-z0-9_-]+$"]
 NO_CACHE = "no-cache"
-# The scripts a game's page loads beyond every page's (templates/games/show.html): kept
-# ahead of time too, so a game's page kept for offline use works the first time it is.
+# The scripts a game's page loads beyond every page's (templates/games/show.html), and
+# the referee's style sheet (its pages alone link it: templates/hand/referee/page.html,
+# templates/handfoot/referee.html): kept ahead of time too, so a game's page or the
+# referee kept for offline use works the first time it is.
 GAME_PAGE = ("outbox.js", "awake.js")
+REFEREE_PAGE = ("referee.css",)
 
 
 def _language() -> str:
@@ -104,11 +107,11 @@ def worker_config() -> dict[str, Any]:
     static = url_for("static", filename="")
     # The offline page is laid out by base.html like every page: what it names is what
     # every page loads, up front or once shown (data-after-load, data-print); a game's
-    # page loads GAME_PAGE besides.
+    # page loads GAME_PAGE besides, the referee's REFEREE_PAGE.
     page = render_template("offline.html")
     named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', page)
     shell = sorted({url for value in named for url in value.split() if url.startswith(static)}
-                   | {url_for("static", filename=name) for name in GAME_PAGE})
+                   | {url_for("static", filename=name) for name in GAME_PAGE + REFEREE_PAGE})
     offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
     config = {"shell": shell, "offline": offline, "pages": PAGES, "static": static}
     template = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]

@@ -1,0 +1,71 @@
+"""What a page loads up front and what comes once it is shown (issue 24, first load within
+30 KB): a game's page asks for no referee style sheet, the referee's pages are styled by
+theirs, and the offline outbox (static/outbox.js), which comes once the page is shown,
+still keeps a deal saved with no connection before it came: kept from the first tap."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .table import new_game
+from .test_phones import deals_of, fill_deal, save
+
+
+def requested(page: Page) -> list[str]:
+    """The addresses *page* asks for from now on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    return asked
+
+
+def test_a_game_page_loads_no_referee_style_and_the_referee_is_styled_by_its_own(
+        page, live_url):
+    asked = requested(page)
+    game = new_game(live_url)
+    page.goto(game["url"])
+    expect(page.locator("form.deal-form")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert not any("/static/referee.css" in url for url in asked), asked
+    # The offline outbox came once the page was shown, not up front.
+    assert any("/static/outbox.js" in url for url in asked), asked
+
+    for address in ("/referee", f"/games/{game['id']}/referee"):
+        page.goto(live_url + address)
+        tabs = page.locator("nav.tabs").first
+        expect(tabs).to_be_visible()
+        # static/referee.css: the tabs are a grid of three.
+        assert tabs.evaluate("(nav) => getComputedStyle(nav).display") == "grid", address
+
+
+def test_a_deal_saved_before_the_outbox_script_came_is_kept_and_sent_once(page, live_url):
+    held = []
+    # Held until the test lets it through.
+    page.route("**/static/outbox.js*", lambda route: held.append(route))
+    game = new_game(live_url)
+    page.goto(game["url"])
+    while not held:
+        page.wait_for_timeout(50)
+    # No connection, as far as the page can tell.
+    page.evaluate("""() => Object.defineProperty(navigator, "onLine",
+        {configurable: true, get: () => !window.noConnection})""")
+    page.evaluate("() => { window.noConnection = true; }")
+    fill_deal(page, "Rana", {"Sami": 35, "Omar": None})
+    save(page)
+    page.wait_for_timeout(300)
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_be_hidden()
+    assert deals_of(live_url, game["id"]) == []
+
+    held[0].continue_()  # outbox.js comes: the deal waiting for it is kept
+    expect(outbox).to_be_visible()
+    expect(outbox).to_contain_text("Waiting to be sent")
+    expect(outbox).to_contain_text("Sami 35")
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    assert deals_of(live_url, game["id"]) == []
+
+    page.evaluate("""() => { window.noConnection = false;
+        window.dispatchEvent(new Event("online")); }""")
+    expect(outbox).to_be_hidden()
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+    [deal] = deals_of(live_url, game["id"])
+    assert deal["winner"] == "Rana" and deal["scores"]["Sami"] == 35
