@@ -23,9 +23,12 @@ game's page again and again for ``--page-seconds``: pages/s is how many whole ga
 The checks afterwards read PostgreSQL instead of the SQLite file (no integrity_check).
 
 Run from the repository root: ``.venv/bin/python bench/load.py [--kill] [--clients 20]
-[--games 10] [--deals 25] [--seconds 60] [--serve --workers 4] [--port 8765]``; the
-server listens on 127.0.0.1 only, on ``--port`` or any free port; tests/test_load.py runs
-it in the test suite, tests/test_serve.py runs ``make serve`` the same way.
+[--games 10] [--deals 25] [--seconds 60] [--serve --workers 4] [--port 8765]
+[--tree /tmp/wt-before]``; the server listens on 127.0.0.1 only, on ``--port`` or any
+free port. ``--tree`` serves another checkout of the app (a git worktree of an older
+commit) with this virtualenv, to compare two versions under the same load (waitress only).
+tests/test_load.py runs it in the test suite, tests/test_serve.py runs ``make serve`` the
+same way.
 """
 
 from __future__ import annotations
@@ -68,10 +71,16 @@ WAITRESS_LIMITS = ["--max-request-body-size=1048576"]
 class Server:
     """The app served by waitress in a process of its own, as ``make run`` serves it."""
 
-    def __init__(self, database: Path, url: str | None = None, port: int = 0) -> None:
+    def __init__(self, database: Path, url: str | None = None, port: int = 0,
+                 tree: Path = ROOT) -> None:
         self.env = os.environ | {"DATABASE_URL": url or f"sqlite:///{database}",
                                  "SECRET_KEY": "load-test", "NO_QR": "1",
                                  "SCOREKEEPER_INSTANCE": str(database.parent)}
+        # Another checkout of the app (an older commit, to compare with) is served from its
+        # own folder with this virtualenv: its package comes first on the path.
+        self.tree = tree
+        if tree != ROOT:
+            self.env["PYTHONPATH"] = str(tree)
         self.process: subprocess.Popen | None = None
         self.output = database.with_suffix(".log")
         self.asked_port = port  # 0: any free port
@@ -81,13 +90,13 @@ class Server:
 
     def upgrade(self) -> None:
         subprocess.run([str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"],
-                       cwd=ROOT, env=self.env, check=True, capture_output=True)
+                       cwd=self.tree, env=self.env, check=True, capture_output=True)
 
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(BIN / "waitress-serve"), "--host=127.0.0.1", f"--port={self.asked_port}",
              *WAITRESS_LIMITS, "--call", "scorekeeper:create_app"],
-            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            cwd=self.tree, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         deadline = time.monotonic() + 30
         for line in self.process.stdout:
@@ -335,13 +344,14 @@ def request(server: Server, method: str, path: str, body: dict | None = None) ->
 def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         seconds: float = 60, kill: bool = False, seed: int = 2026,
         postgres: str | None = None, workers: int | None = None,
-        page_seconds: float = 0, port: int = 0) -> dict:
+        page_seconds: float = 0, port: int = 0, tree: Path = ROOT) -> dict:
     """Run the load; a report (figures and problems, empty when all is well). *postgres*
     (a database URL) serves from PostgreSQL; *workers* serves through ``make serve`` with
     that many processes; *page_seconds* then measures game pages a second. The server
-    listens on loopback only, on *port* (0: any free port)."""
+    listens on loopback only, on *port* (0: any free port); *tree* is the checkout served
+    (waitress only; the default: this one)."""
     server = (MakeServe(database, postgres or "", workers, port) if workers
-              else Server(database, postgres, port))
+              else Server(database, postgres, port, tree))
     server.upgrade()
     server.start()
     pages_per_second = page_p50 = memory = None
@@ -530,6 +540,9 @@ def main() -> int:
                         help="then read game pages for this long: pages/s")
     parser.add_argument("--port", type=int, default=0,
                         help="the server's port on 127.0.0.1 (default: any free port)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="serve this checkout of the app instead (e.g. a git worktree "
+                             "of an older commit, to compare; waitress only)")
     args = parser.parse_args()
     import contextlib
     import tempfile
@@ -541,7 +554,9 @@ def main() -> int:
         report = run(Path(folder) / "load.sqlite", args.clients, args.games, args.deals,
                      args.seconds, args.kill, args.seed, postgres=url,
                      workers=args.workers if args.serve else None,
-                     page_seconds=args.page_seconds, port=args.port)
+                     page_seconds=args.page_seconds, port=args.port,
+                     tree=args.tree.resolve())
+    report["tree"] = str(args.tree.resolve())
     print(json.dumps(report, indent=1, ensure_ascii=False))
     return 1 if report["problems"] else 0
 

@@ -49,7 +49,8 @@ def scored(number: int, rnd: random.Random) -> Deal:
 
 
 def seed(app, games: int, rnd: random.Random) -> list[str]:
-    """Finished seven-round Levant games, plus a running one with 30 deals (redeals)."""
+    """Finished seven-round Levant games, plus running ones: 29 deals (mostly redeals),
+    300 deals, 6 deals, Hand and Foot three deals in, and 30 scored deals."""
     ids = []
     with app.app_context():
         for _ in range(games):
@@ -90,6 +91,17 @@ def seed(app, games: int, rnd: random.Random) -> list[str]:
         for number in range(1, 4):
             add_deal(foot, deal_from_json(FOOT_DEAL, number))
         ids.append(foot.id)
+        # A long game as a table plays one (issue 24): 30 deals, every one scored, four
+        # players, and still running, so its page has the deal form under a full sheet —
+        # an evening of a game with more rounds than Levant's seven (rounds are a house
+        # rule, up to 31; Hareeqa's last until a player burns out).
+        evening = new_game({"preset": "levant", "rounds": 31, "last_round_deals": None},
+                           PLAYERS, "Sami")
+        db.session.add(evening)
+        db.session.commit()
+        for number in range(1, 31):
+            add_deal(evening, scored(number, rnd))
+        ids.append(evening.id)
     return ids
 
 
@@ -172,14 +184,14 @@ def main() -> None:
                 db.create_all()
             t0 = time.perf_counter()
             ids = seed(app, games, rnd)
-            print(f"seeded {games} finished games (+4) in {time.perf_counter() - t0:.1f}s")
+            print(f"seeded {games} finished games (+5) in {time.perf_counter() - t0:.1f}s")
             results[games] = measure(app, ids, args.runs)
         report(results)
 
 
 def measure(app, ids: list[str], runs: int) -> dict:
     client = app.test_client()
-    finished, long, endless, running, foot = ids[0], ids[-4], ids[-3], ids[-2], ids[-1]
+    finished, (long, endless, running, foot, evening) = ids[0], ids[-5:]
     with app.app_context():
         counter = Counter(db.engine)
     for game_id in ids[-50:]:
@@ -190,6 +202,7 @@ def measure(app, ids: list[str], runs: int) -> dict:
         "home": ("get", "/", {}),
         "game (7 deals)": ("get", f"/games/{finished}", {}),
         "game (30 deals)": ("get", f"/games/{long}", {}),
+        "game (30 scored deals)": ("get", f"/games/{evening}", {}),
         "game (300 deals)": ("get", f"/games/{endless}", {}),
         "record a deal": ("get", f"/games/{running}", {}),
         "Hand and Foot game": ("get", f"/games/{foot}", {}),
@@ -246,7 +259,7 @@ def htmx_kb(response) -> float:
 def report(results: dict) -> None:
     sizes = list(results)
     print()
-    print(f"{'page':22} {'first KB':>9} {'warm KB':>8} " + " ".join(
+    print(f"{'page':24} {'first KB':>9} {'warm KB':>8} " + " ".join(
         f"{'SQL @' + str(n):>9}" for n in sizes) + f" {'time ×':>8}")
     big = results[sizes[-1]]
     for name, row in big.items():
@@ -255,7 +268,7 @@ def report(results: dict) -> None:
         queries = " ".join(f"{results[n][name]['queries']:>9}" for n in sizes)
         ratio = "" if row["ratio"] is None else f"{row['ratio']:8.1f}"
         warm = f"{row['warm']:8.1f}" if "warm" in row else " " * 8
-        print(f"{name:22} {row['kb']:9.1f} {warm} {queries} {ratio}")
+        print(f"{name:24} {row['kb']:9.1f} {warm} {queries} {ratio}")
     print(f"\ntrivial /healthz: {big['trivial /healthz']['ms']:.2f} ms per request")
     first = [r["kb"] for n, r in big.items() if "kb" in r and "HTMX" not in n]
     warm = [r["warm"] for r in big.values() if "warm" in r]
