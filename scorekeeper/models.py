@@ -65,6 +65,13 @@ class Game(Model):
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     # A second link that only ever shows the sheet, to share beyond the table.
     view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
+    # The group (the table's league) the game counts for, if any; every seat of such a
+    # game is one of its members.
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="SET NULL", name="fk_games_group_id_groups"),
+        index=True)
+
+    group: Mapped[Group | None] = relationship(back_populates="games")
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan")
@@ -84,7 +91,12 @@ class Seat(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)
     position: Mapped[int] = mapped_column(primary_key=True)
+    # The member's name when the game is a group's: a rename writes it here too, so the
+    # game reads as before without a join.
     name: Mapped[str] = mapped_column(String(40))
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("members.id", ondelete="SET NULL", name="fk_seats_member_id_members"),
+        index=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
@@ -190,3 +202,62 @@ class PinAttempt(Model):
     # The client's address as the server sees it (45 characters hold any IPv6 address).
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Group(Model):
+    """The people who play together week after week (a family, a diwaniya, a Thursday
+    night): reached like a game, by an unguessable link, a PIN for changes if set, and a
+    view-only link."""
+
+    __tablename__ = "groups"
+    __table_args__ = (UniqueConstraint("view_id", name="uq_groups_view_id"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now,
+                                                 onupdate=_now)
+    pin_hash: Mapped[str | None] = mapped_column(String(200))
+    view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
+    # The group's usual rules, by game (its kind's name): every option of the last game
+    # it started of that game, offered again for the next one.
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+    members: Mapped[list[Member]] = relationship(
+        back_populates="group", order_by="Member.position", cascade="all, delete-orphan")
+    games: Mapped[list[Game]] = relationship(back_populates="group")
+
+
+class Member(Model):
+    """A person of a group: a rename follows into every game they sat in."""
+
+    __tablename__ = "members"
+    __table_args__ = (UniqueConstraint("group_id", "position", name="uq_members_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int]  # the order they joined, 0 first
+    name: Mapped[str] = mapped_column(String(40))
+
+    group: Mapped[Group] = relationship(back_populates="members")
+
+
+class GameResult(Model):
+    """A group game's result as the standings read it, kept up to date with every change
+    to the game, so standings add up stored rows instead of replaying every game: who sat
+    where, as which member, each seat's total, rank and the game's own figures
+    (:class:`scorekeeper.league.Place`). Derived, like a cache, but written in the
+    change's own transaction so it is never behind the log."""
+
+    __tablename__ = "game_results"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # the game's kind name
+    finished: Mapped[bool]
+    # When the game was last changed: a season's dates are read from it.
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    places: Mapped[list[Any]] = mapped_column(JSON)

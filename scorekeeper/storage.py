@@ -18,6 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .extensions import db
 from .games import kind_of
 from .models import AuditEntry, DealRecord, Game
+from .results import keep_result
 
 
 class GameChanged(Exception):
@@ -225,6 +226,7 @@ def _add(game: Game, deal: Any) -> Any:
     # Added beside the game's deals, not appended to them, which would read them all first.
     db.session.add(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
     _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
+    keep_result(game, state, list(log))
     try:
         db.session.commit()
     except IntegrityError:
@@ -253,6 +255,7 @@ def correct_deal(game: Game, deal: Any, seen: str) -> Any:
     _audit(game, "correct", deal.number,
            kind.snapshot(previous, before.deals[deal.number - 1]),
            kind.snapshot(deal, state.deals[deal.number - 1]))
+    keep_result(game, state, log)
     db.session.commit()
     _keep(game, state, tuple(log))
     return state
@@ -268,6 +271,7 @@ def remove_last_deal(game: Game, seen: str) -> Any:
     _claim(game)
     game.deals.pop()
     _audit(game, "undo", len(log), kind.snapshot(log[-1], before.deals[-1]), None)
+    keep_result(game, state, log[:-1])
     db.session.commit()
     _keep(game, state, tuple(log[:-1]))
     return state

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from ..league import Result
     from ..models import DealRecord, Game
 
 
@@ -246,6 +247,18 @@ class GameKind(Protocol[TableT, DealT, StateT]):
     def check_stored(self, game: Game, table: TableT) -> None:
         """What a backup holds beyond the deals (its sides, its kept rulings) is what
         this game writes: :class:`Unfit` otherwise."""
+        ...
+
+    # --- the group's league ----------------------------------------------------------
+
+    def result(self, state: StateT, log: list[DealT]) -> Result:
+        """The game's result as its group's standings read it: every seat's side, total,
+        rank, win and the game's own counts (:mod:`scorekeeper.league`)."""
+        ...
+
+    def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
+        """A member's counts summed over a season, as the standings show them (averages
+        worked out, piles grouped): the figures only this game's rules give."""
         ...
 
     # --- JSON ------------------------------------------------------------------------

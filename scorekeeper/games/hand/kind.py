@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.league import Result
 from scorekeeper.models import DealRecord, Game
 from scorekeeper.rules.messages import N_
 
 from ..kind import GameKind, GamePages
-from . import answers, openapi, store, stored
+from . import answers, league, openapi, store, stored
 from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandPages
 from .rules import PRESETS, Check, Deal, DealLine, GameState, Rules, Table, extend, replay
@@ -51,6 +52,12 @@ class Hand:
 
     def check_stored(self, game: Game, table: Table) -> None:
         stored.check_stored(game, table)
+
+    def result(self, state: GameState, log: list[Deal]) -> Result:
+        return league.result(state, log)
+
+    def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
+        return league.figures(sums)
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
                        spec: object | None) -> Deal:

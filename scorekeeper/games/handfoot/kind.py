@@ -10,11 +10,12 @@ from typing import Any
 from flask_babel import gettext
 
 from scorekeeper.codec import PayloadError
+from scorekeeper.league import Result
 from scorekeeper.models import DealRecord, Game
 from scorekeeper.rules.messages import N_, msg
 
 from ..kind import GameKind, GamePages
-from . import openapi, store
+from . import league, openapi, store
 from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandFootPages
 from .referee import CHECKS, decide
@@ -68,6 +69,12 @@ class HandFoot:
 
     def check_stored(self, game: Game, table: HandFootTable) -> None:
         store.check_stored(game, table)
+
+    def result(self, state: HandFootState, log: list[HandFootDeal]) -> Result:
+        return league.result(state, log)
+
+    def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
+        return league.figures(sums)
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
                        spec: object | None) -> HandFootDeal:

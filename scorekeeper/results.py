@@ -1,0 +1,64 @@
+"""Each group game's result, kept beside the game (:class:`~scorekeeper.models.GameResult`)
+and rewritten in the same transaction as every change to it, so a group's standings add
+up stored rows — a thousand games answer without replaying one (docs/league.md). Read by
+the group pages and the JSON API through :func:`season`."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from .extensions import db
+from .games import kind_of
+from .league import Place
+from .league.standings import Played
+from .models import Game, GameResult
+
+
+def keep_result(game: Game, state: Any, log: list[Any]) -> None:
+    """Write *game*'s result as *state* (replayed from *log*) has it, if the game is a
+    group's; part of the caller's transaction, which commits it."""
+    if game.group_id is None:
+        return
+    kind = kind_of(game.rules)
+    outcome = kind.result(state, log)
+    members = {seat.position: seat.member_id for seat in game.seats}
+    places = [Place(p.seat, p.side, p.total, p.rank, p.won, p.figures,
+                    members.get(p.seat)).to_json() for p in outcome.places]
+    row = db.session.get(GameResult, game.id)
+    if row is None:
+        row = GameResult(game_id=game.id)
+        db.session.add(row)
+    # A game counts for the day it ended: correcting a deal later keeps its day.
+    if not (row.finished and outcome.finished and row.played_at is not None):
+        row.played_at = game.updated_at
+    row.group_id = game.group_id
+    row.kind = kind.name
+    row.finished = outcome.finished
+    row.places = places
+
+
+def forget_result(game: Game) -> None:
+    """The game no longer counts for a group."""
+    row = db.session.get(GameResult, game.id)
+    if row is not None:
+        db.session.delete(row)
+
+
+def season(group_id: str, kind: str, since: date | None = None,
+           until: date | None = None) -> list[Played]:
+    """The group's finished games of the game *kind* (its kind's name), played from
+    *since* to *until* (both days included, in UTC), oldest first."""
+    query = select(GameResult.game_id, GameResult.played_at, GameResult.places).where(
+        GameResult.group_id == group_id, GameResult.kind == kind,
+        GameResult.finished.is_(True))
+    if since is not None:
+        query = query.where(GameResult.played_at >= datetime.combine(since, time(), UTC))
+    if until is not None:
+        query = query.where(GameResult.played_at < datetime.combine(
+            until + timedelta(days=1), time(), UTC))
+    rows = db.session.execute(query.order_by(GameResult.played_at, GameResult.game_id))
+    return [Played(game_id, at, tuple(Place.from_json(p) for p in places))
+            for game_id, at, places in rows]
