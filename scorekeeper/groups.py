@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 
 from . import storage
 from .extensions import db
+from .games import kind_of
 from .models import Game, Group, Member, Seat
 from .results import forget_result, keep_result
 from .rules.messages import N_, fail
@@ -106,6 +107,16 @@ def seat_members(group: Group, game: Game) -> None:
         seat.name = member.name
     game.group = group
     game.group_id = group.id
+
+
+def start_game(group: Group, game: Game) -> None:
+    """A new game (not yet saved) of *group*'s: its players become members (a new name
+    becomes one), and its rules become the group's usual rules for that game, offered
+    again next time."""
+    seat_members(group, game)
+    group.house_rules = {**group.house_rules, kind_of(game.rules).name: dict(game.rules)}
+    db.session.flush()
+    keep_result(game, kind_of(game.rules).replay(storage.table_of(game), []), [])
 
 
 def count_game(group: Group, game: Game) -> None:

@@ -191,3 +191,19 @@ def test_results_follow_every_change_and_a_rename_follows_into_the_games(app, ac
         db.session.commit()
     assert actions.state(game_id)["players"][0] == "Aly"
     assert actions.state(game_id)["winners"] == ["Aly"]
+
+
+def test_a_game_started_from_a_group_makes_its_rules_the_groups_usual_ones(app):
+    with app.app_context():
+        group = groups.new_group("Diwaniya", ["Ali", "Badr"])
+        db.session.add(group)
+        game = storage.new_game({"preset": "gulf", "rounds": 5}, ["Ali", "Badr", "Caro"],
+                                "Ali")
+        db.session.add(game)
+        groups.start_game(group, game)
+        db.session.commit()
+        assert [m.name for m in group.members] == ["Ali", "Badr", "Caro"]
+        assert group.house_rules["hand"]["preset"] == "gulf"
+        assert group.house_rules["hand"]["rounds"] == 5
+        assert db.session.get(GameResult, game.id).finished is False
+        assert {seat.member_id for seat in game.seats} == {m.id for m in group.members}
