@@ -71,9 +71,9 @@ $(LOCK_VENV)/bin/pip-compile:
 	$(LOCK_VENV)/bin/python -m pip --disable-pip-version-check -q install 'pip-tools>=7.4'
 
 lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versions installed
-	$(PIP_COMPILE) --extra compact -o requirements/run.txt pyproject.toml
-	$(PIP_COMPILE) --extra compact --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
-	$(PIP_COMPILE) --extra compact --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
+	$(PIP_COMPILE) --extra compact --extra picture -o requirements/run.txt pyproject.toml
+	$(PIP_COMPILE) --extra compact --extra picture --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
+	$(PIP_COMPILE) --extra compact --extra picture --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
 
 # Waitress reads a whole body (to a temporary file) before the app sees it: one over 1 MiB
 # is refused there, at once. The app's own limit is 64 KiB (413, with the JSON error under

@@ -49,7 +49,10 @@ def test_the_wheel_carries_templates_static_files_migrations_and_catalogues(whee
                  "static/app.js", "static/phone.js", "static/icons/icon-512.png",
                  "static/icons/maskable-512.png",
                  "migrations/env.py", "migrations/alembic.ini",
-                 "translations/ar/LC_MESSAGES/messages.po"):
+                 "translations/ar/LC_MESSAGES/messages.po",
+                 # The result picture's font (scorekeeper/ui/fonts/README.md).
+                 "ui/fonts/DejaVuSans.ttf", "ui/fonts/DejaVuSans-Bold.ttf",
+                 "ui/fonts/LICENSE"):
         assert f"scorekeeper/{path}" in names, path
     versions = [n for n in names if n.startswith("scorekeeper/migrations/versions/")]
     assert len(versions) == len(list((ROOT / "migrations" / "versions").glob("*.py")))

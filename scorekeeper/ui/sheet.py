@@ -56,12 +56,17 @@ class Sheet:
     #: the running totals after each scored deal, per column.
     running: tuple[tuple[int, ...], ...] | None = None
 
-    def chart(self) -> dict[str, Any]:
-        """Polylines of the running totals, scaled into the chart's box."""
-        points = [[0] * len(self.columns)] + (
+    def points(self) -> list[list[int]]:
+        """The totals per column before the first deal (all 0) and after each scored deal:
+        what the chart draws (here, and in the result picture)."""
+        return [[0] * len(self.columns)] + (
             [list(totals) for totals in self.running] if self.running is not None else [
                 [cell[1] for cell in row.cells if cell is not None]
                 for row in self.rows if row.cells[0] is not None])
+
+    def chart(self) -> dict[str, Any]:
+        """Polylines of the running totals, scaled into the chart's box."""
+        points = self.points()
         low = min(min(p) for p in points)
         high = max(max(p) for p in points)
         span = (high - low) or 1

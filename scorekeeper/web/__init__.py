@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
         pwa,
         referee,
         security,
+        share,
         static_files,
         viewonly,
     )
@@ -42,6 +43,7 @@ def init_app(app: Flask) -> None:
     assets.init_app(app)
     static_files.init_app(app)
     pwa.init_app(app)
+    share.init_app(app)
     # The vendored htmx file carries its version in its name (static/vendor/README.md).
     vendored = sorted(Path(app.static_folder or "", "vendor").glob("htmx-*.min.js"))
     htmx_file = f"vendor/{vendored[-1].name}" if vendored else "vendor/htmx.min.js"

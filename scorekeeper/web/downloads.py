@@ -11,14 +11,16 @@ from datetime import date
 from urllib.parse import quote
 
 
-def attachment(game: str, players: Sequence[str], started: date, extension: str) -> str:
+def attachment(game: str, players: Sequence[str], started: date, extension: str,
+               disposition: str = "attachment") -> str:
     """The Content-Disposition of a download: a plain ASCII ``filename`` any browser
     takes (accents dropped, other letters left out), and the names as typed, Arabic too,
-    in ``filename*`` (RFC 6266, with RFC 5987's encoding)."""
+    in ``filename*`` (RFC 6266, with RFC 5987's encoding). A picture is ``inline``: shown
+    when opened, and saved under that name."""
     day = started.isoformat()
     plain = "-".join(p for p in [game, *map(_ascii, players), day] if p)
     typed = "-".join(p for p in [game, *map(_word, players), day] if p)
-    return (f'attachment; filename="{plain}.{extension}"; '
+    return (f'{disposition}; filename="{plain}.{extension}"; '
             f"filename*=UTF-8''{quote(f'{typed}.{extension}', safe='')}")
 
 
