@@ -65,6 +65,11 @@ class Game(Model):
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     # A second link that only ever shows the sheet, to share beyond the table.
     view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
+    # The game this one is a rematch of ("Play again": same players, seats, rules and
+    # group; scorekeeper/rematch.py); the older game's state links its newest rematch.
+    rematch_of: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL", name="fk_games_rematch_of_games"),
+        index=True)
     # The group (the table's league) the game counts for, if any; every seat of such a
     # game is one of its members.
     group_id: Mapped[str | None] = mapped_column(
@@ -190,15 +195,18 @@ class AuditEntry(Model):
 
 
 class PinAttempt(Model):
-    """A try at a game's table PIN from one address, kept for a minute: the limit on wrong
-    tries is counted here, in the database every server process shares (scorekeeper.pins).
-    """
+    """A try at a game's table PIN, or a group's PIN, from one address, kept for a minute:
+    the limit on wrong tries is counted here, in the database every server process shares
+    (scorekeeper.pins). Exactly one of ``game_id`` and ``group_id`` is set."""
 
     __tablename__ = "pin_attempts"
-    __table_args__ = (Index("ix_pin_attempts_game_address_at", "game_id", "address", "at"),)
+    __table_args__ = (Index("ix_pin_attempts_game_address_at", "game_id", "address", "at"),
+                      Index("ix_pin_attempts_group_address_at", "group_id", "address", "at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="CASCADE", name="fk_pin_attempts_group_id_groups"))
     # The client's address as the server sees it (45 characters hold any IPv6 address).
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

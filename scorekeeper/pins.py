@@ -1,12 +1,15 @@
-"""The table PIN's core, shared by the pages and the JSON API: reading a PIN as typed,
-storing its hash, and checking a PIN entered for a game against the limit on wrong tries.
-Who must enter it, and how a refusal is shown, belongs to each side (scorekeeper.web.access
-for the pages, scorekeeper.api for the JSON API).
+"""The PIN's core, shared by the pages and the JSON API: reading a PIN as typed, storing
+its hash, and checking a PIN entered for a game (the table PIN) or for a group (the
+group's PIN for changes) against the limit on wrong tries. Who must enter it, and how a
+refusal is shown, belongs to each side (scorekeeper.web.access for the pages,
+scorekeeper.api for the JSON API). :func:`set_pin`, :func:`attempt` and :func:`refusal`
+take a :class:`~scorekeeper.models.Game` or a :class:`~scorekeeper.models.Group` alike.
 
-Wrong PINs are counted per game and address, and after ``LIMIT`` of them within any
-``WINDOW`` every try, right or wrong, is refused until the oldest is a minute old. The
+Wrong PINs are counted per game (or group) and address, and after ``LIMIT`` of them within
+any ``WINDOW`` every try, right or wrong, is refused until the oldest is a minute old. The
 count lives in the database (``pin_attempts``), so every server process shares it, and
-each try is counted under a lock on the game, so tries sent at once cannot slip past it.
+each try is counted under a lock on the game's (or group's) row, so tries sent at once
+cannot slip past it. A game's tries and a group's are counted apart.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
-from .models import Game, PinAttempt
+from .models import Game, Group, PinAttempt
 from .numbers import ARABIC_DIGITS
 
 LIMIT = 5
@@ -31,11 +34,15 @@ WINDOW = timedelta(seconds=60)
 PIN = re.compile(r"[0-9٠-٩۰-۹]{4,8}")
 
 
+#: What holds a PIN: a game (the table PIN) or a group (its PIN for changes).
+Holder = Game | Group
+
+
 class Attempt(Enum):
-    """How a PIN entered for a game fared."""
+    """How a PIN entered for a game (or group) fared."""
 
     RIGHT = "right"
-    """The game's PIN: the device (or request) may change the game."""
+    """The game's PIN: the device (or request) may change the game (or group)."""
     WRONG = "wrong"
     """Not the game's PIN; counted against the limit."""
     LIMITED = "limited"
@@ -55,8 +62,9 @@ def normal_pin(text: object) -> str | None:
     return text.strip().translate(ARABIC_DIGITS)
 
 
-def set_pin(game: Game, pin: str) -> None:
-    game.pin_hash = generate_password_hash(pin)
+def set_pin(holder: Holder, pin: str) -> None:
+    """Give *holder* (a game or a group) the PIN *pin*, as :func:`normal_pin` reads it."""
+    holder.pin_hash = generate_password_hash(pin)
 
 
 @lru_cache(maxsize=256)
@@ -66,29 +74,35 @@ def _matches(pin_hash: str, pin: str) -> bool:
     return check_password_hash(pin_hash, pin)
 
 
-def attempt(game: Game, text: object) -> Attempt:
-    """Check a PIN entered for *game*, counting it against the limit if wrong. The try is
-    counted first, under the game's lock, and forgiven once found right: of tries sent at
-    once, no more than the limit are ever checked."""
+def attempt(holder: Holder, text: object) -> Attempt:
+    """Check a PIN entered for *holder* (a game or a group), counting it against the limit
+    if wrong. The try is counted first, under the holder's lock, and forgiven once found
+    right: of tries sent at once, no more than the limit are ever checked."""
     if not current_app.config["RATELIMIT_ENABLED"]:
-        return _check(game, text)
+        return _check(holder, text)
     # As the column holds it (any IPv6 address is 45 characters at most).
     address = (request.remote_addr or "")[:64]
     now = datetime.now(UTC)
-    # Hold the game while counting: PostgreSQL locks its row; on SQLite the first write
-    # (the pruning) takes the database's write lock, which every other process waits for.
-    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update())
-    db.session.execute(delete(PinAttempt).where(PinAttempt.game_id == game.id,
+    model: type[Game] | type[Group] = Group if isinstance(holder, Group) else Game
+    key = PinAttempt.group_id if isinstance(holder, Group) else PinAttempt.game_id
+    # Hold the row while counting: PostgreSQL locks it; on SQLite the first write (the
+    # pruning) takes the database's write lock, which every other process waits for.
+    db.session.execute(select(model.id).where(model.id == holder.id).with_for_update())
+    db.session.execute(delete(PinAttempt).where(key == holder.id,
                                                 PinAttempt.at <= now - WINDOW))
     recent = db.session.scalar(select(func.count()).select_from(PinAttempt).where(
-        PinAttempt.game_id == game.id, PinAttempt.address == address))
+        key == holder.id, PinAttempt.address == address))
     if (recent or 0) >= LIMIT:
         db.session.commit()
         return Attempt.LIMITED
-    counted = PinAttempt(game_id=game.id, address=address, at=now)
+    counted = PinAttempt(address=address, at=now)
+    if isinstance(holder, Group):
+        counted.group_id = holder.id
+    else:
+        counted.game_id = holder.id
     db.session.add(counted)
     db.session.commit()
-    outcome = _check(game, text)
+    outcome = _check(holder, text)
     if outcome is Attempt.RIGHT:
         # Right PINs do not count.
         db.session.delete(counted)
@@ -96,15 +110,18 @@ def attempt(game: Game, text: object) -> Attempt:
     return outcome
 
 
-def _check(game: Game, text: object) -> Attempt:
+def _check(holder: Holder, text: object) -> Attempt:
     pin = normal_pin(text)
-    if pin is not None and game.pin_hash is not None and _matches(game.pin_hash, pin):
+    if pin is not None and holder.pin_hash is not None and _matches(holder.pin_hash, pin):
         return Attempt.RIGHT
     return Attempt.WRONG
 
 
-def refusal(outcome: Attempt) -> str:
-    """What to tell whoever entered a PIN that was not accepted."""
+def refusal(outcome: Attempt, holder: Holder | None = None) -> str:
+    """What to tell whoever entered a PIN that was not accepted (for a game unless
+    *holder* is a group)."""
     if outcome is Attempt.LIMITED:
         return str(_("Too many wrong PINs: wait a minute, then try again."))
+    if isinstance(holder, Group):
+        return str(_("That is not the group's PIN."))
     return str(_("That is not the table's PIN."))

@@ -40,7 +40,7 @@ LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 # Columns added after the first exports (all may be null): a file written before one
 # lacks it, and it is read as null.
-ADDED_LATER = {"winner_hand", "teams", "sides"}
+ADDED_LATER = {"winner_hand", "teams", "sides", "group_id", "member_id", "rematch_of"}
 
 
 def values_of(item: object, model: type[Any], skip: set[str], where: str,
