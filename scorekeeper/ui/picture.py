@@ -102,7 +102,7 @@ def draw(result: Result) -> bytes:
     pen.text(MARGIN, SIZE - 34, result.footer, 28, bold=True, fill=ACCENT, width=width)
 
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=True)
+    image.save(out, "PNG", compress_level=9)
     return out.getvalue()
 
 

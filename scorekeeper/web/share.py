@@ -12,6 +12,7 @@ asking again for an unchanged game gets a 304 and nothing is drawn twice."""
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ bp = Blueprint("share", __name__)
 # phones at the table, ask for the same one. Every change makes a new digest.
 _DRAWN: OrderedDict[str, bytes] = OrderedDict()
 _KEEP = 32
+_LOCK = threading.Lock()  # the server's threads share them
 # Moves every digest when the drawing changes.
 DRAWING = "1"
 
@@ -78,13 +80,16 @@ def _answer(game: Game) -> Response:
     if digest in request.if_none_match:
         response = Response(status=304)
     else:
-        png = _DRAWN.get(digest)
+        with _LOCK:
+            png = _DRAWN.get(digest)
+            if png is not None:
+                _DRAWN.move_to_end(digest)
         if png is None:
-            png = _DRAWN[digest] = draw(result)
-            if len(_DRAWN) > _KEEP:
-                _DRAWN.popitem(last=False)
-        else:
-            _DRAWN.move_to_end(digest)
+            png = draw(result)  # outside the lock: other pictures need not wait
+            with _LOCK:
+                _DRAWN[digest] = png
+                if len(_DRAWN) > _KEEP:
+                    _DRAWN.popitem(last=False)
         response = Response(png, mimetype="image/png")
     response.headers["Content-Disposition"] = attachment(
         kind_of(game.rules).name, state_of(game).table.players, game.created_at.date(),

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from .conftest import Phone
 from .table import PLAYERS, api
+from .test_games import MARKER, fill_deal, mark_page, save_deal
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # What a phone's share sheet would be handed, kept for the test to read; or a refusal.
@@ -100,3 +101,27 @@ def test_the_view_only_link_offers_its_own_picture(page, live_url):
     expect(link).to_be_visible()
     assert game_id not in link.get_attribute("href")
     assert page.request.get(f"{live_url}{link.get_attribute('href')}").body()[:8] == PNG
+
+
+def test_a_game_ended_by_the_page_s_own_save_offers_the_picture_at_once(browser, live_url,
+                                                                        shot):
+    # The last deal saved through htmx swaps the game's end in, without a reload: the
+    # script comes with it, and the share sheet gets the picture of the finished game.
+    phone = Phone(browser, "en-US")
+    phone.context.add_init_script(SHARES_FILES)
+    page = phone.context.new_page()
+    game = api(live_url, "POST", "/games", {"rules": {"preset": "levant", "rounds": 1},
+                                            "players": PLAYERS, "first_dealer": "Sami"})
+    page.goto(f"{live_url}/games/{game['id']}")
+    expect(page.locator("a[data-share-result]")).to_have_count(0)
+    mark_page(page)
+    fill_deal(page, "Omar", {"Sami": 30, "Rana": None})
+    save_deal(page, 1)
+    link = page.locator("a[data-share-result]")
+    expect(link).to_have_text("Share the result")
+    shot(page, "share-result-after-save")
+    link.click()
+    page.wait_for_function("() => window.shared.length === 1")
+    assert page.evaluate("window.shared")[0]["type"] == "image/png"
+    assert page.evaluate(MARKER) is True, "the game's end reloaded the page"
+    phone.check()
