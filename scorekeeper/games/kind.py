@@ -108,6 +108,18 @@ class GamePages(Protocol):
         """The rules, partnerships and sides the new-game form chose."""
         ...
 
+    def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The new-game form's fields (by name) holding *rules*, a game's rules as stored:
+        a group's usual rules offered again (empty if the form cannot hold them)."""
+        ...
+
+    @property
+    def league_columns(self) -> Sequence[tuple[str, Any]]:
+        """The game's own figures in a group's standings: each figure's key in
+        :meth:`GameKind.league_figures` (``"piles.clean"`` for a nested one) and its
+        column's label (lazily translated)."""
+        ...
+
     def deal_form(self, table: Any, data: Any = None) -> Any:
         """The deal form for *table*, holding *data* (the request's form) if given."""
         ...
@@ -259,6 +271,11 @@ class GameKind(Protocol[TableT, DealT, StateT]):
     def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
         """A member's counts summed over a season, as the standings show them (averages
         worked out, piles grouped): the figures only this game's rules give."""
+        ...
+
+    def rematch_dealer(self, state: StateT) -> str:
+        """Who deals first in a rematch ("Play again") of the game *state* holds: the
+        dealer of the next deal had the game gone on, by the game's own rule."""
         ...
 
     # --- JSON ------------------------------------------------------------------------

@@ -14,7 +14,18 @@ from ..kind import GameKind, GamePages
 from . import answers, league, openapi, store, stored
 from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandPages
-from .rules import PRESETS, Check, Deal, DealLine, GameState, Rules, Table, extend, replay
+from .rules import (
+    PRESETS,
+    Check,
+    Deal,
+    DealLine,
+    GameState,
+    Rules,
+    Table,
+    extend,
+    rematch_dealer,
+    replay,
+)
 from .rules.options import PRESET_NOTES
 
 
@@ -58,6 +69,9 @@ class Hand:
 
     def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
         return league.figures(sums)
+
+    def rematch_dealer(self, state: GameState) -> str:
+        return rematch_dealer(state)
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
                        spec: object | None) -> Deal:

@@ -29,6 +29,7 @@ from .rules import (
     HandFootState,
     HandFootTable,
     extend,
+    rematch_dealer,
     replay,
 )
 from .rules.house import SET_NOTES, SETS
@@ -75,6 +76,9 @@ class HandFoot:
 
     def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
         return league.figures(sums)
+
+    def rematch_dealer(self, state: HandFootState) -> str:
+        return rematch_dealer(state)
 
     def deal_from_json(self, data: Mapping[str, Any], number: int,
                        spec: object | None) -> HandFootDeal:

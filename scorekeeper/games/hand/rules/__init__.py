@@ -40,6 +40,7 @@ from .game import (
     Table,
     extend,
     first_meld_bar,
+    rematch_dealer,
     replay,
     settle_first_melds,
 )
@@ -72,7 +73,7 @@ __all__ = [
     "Rules", "RulesError", "Scoring", "Suit", "Table", "TableRuling", "WildMode", "WildUse",
     "Wilds",
     "check_hand", "deal_wilds", "extend", "first_meld_bar", "new_names", "normal_name",
-    "parse_cards", "replay", "settle_first_melds",
+    "parse_cards", "rematch_dealer", "replay", "settle_first_melds",
     "rule_initial_meld", "rule_lay_off", "rule_meld", "rule_redeal", "rule_swap",
     "rule_taken_meld",
     "score_round",

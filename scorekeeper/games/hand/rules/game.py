@@ -165,6 +165,47 @@ class GameState:
                      for p in side)
 
 
+def dealer_after(table: Table, dealer: str, scores: Mapping[str, int], winner: str) -> str:
+    """Who deals after a round *dealer* dealt, scored *scores* and *winner* won, by the
+    rules' ``dealer_rule``."""
+    if table.rules.dealer_rule is DealerRule.ROTATE:
+        # seed 000, "Dealing" (a variation): "After each round that ends with a score, the
+        # turn to deal passes to the right."
+        return table.right_of(dealer)
+    # loser_deals (seed 000 "Deal"): the round's highest score deals; a tie that takes
+    # in the dealer keeps the dealer, otherwise the first tied player counter-clockwise.
+    # Only the losers are compared: the winner's partner scored nothing of their own
+    # (their cards "have no effect on the score"), so a tie at 0 never hands them the
+    # deal (docs/scoring.md, "Who deals next").
+    partner = partner_of(winner, table.teams)
+    losers = {name: value for name, value in scores.items()
+              if name not in (winner, partner)}
+    worst = max(losers.values())
+    tied = [name for name, value in losers.items() if value == worst]
+    if dealer in tied:
+        return dealer
+    name = dealer
+    while name not in tied:
+        name = table.right_of(name)
+    return name
+
+
+def rematch_dealer(state: GameState) -> str:
+    """Who deals first in a rematch of the game *state* holds: whoever would have dealt
+    the next deal had the game gone on, by the same rule as every deal before it — the
+    last scored round's biggest loser (``loser_deals``, seed 000 "Deal"), the player on
+    the last dealer's right (``rotate``), or the same dealer again after a deal that was
+    not scored ("In a round that ends with no score, the same dealer deals again")."""
+    if state.dealer is not None:  # a game not over: its next dealer
+        return state.dealer
+    if not state.deals:
+        return state.table.first_dealer
+    last = state.deals[-1]
+    if last.scores is None or last.winner is None:
+        return last.dealer
+    return dealer_after(state.table, last.dealer, last.scores, last.winner)
+
+
 def first_meld_bar(rules: Rules, earlier: Sequence[int]) -> int:
     """The bar a first meld (or announcement) must reach after the *earlier* ones of the
     same deal: the rules' minimum, or under ``initial_increasing`` one more than the last
@@ -346,27 +387,7 @@ class _Replay:
                                    score.scores, score.team_scores, points, burned,
                                    MappingProxyType(dict(self.totals)), full_hand,
                                    result.winner, result.finish, result.bonuses))
-        self.dealer = self._next_dealer(score.scores, result.winner)
-
-    def _next_dealer(self, scores: Mapping[str, int], winner: str) -> str:
-        if self.rules.dealer_rule is DealerRule.ROTATE:
-            return self.table.right_of(self.dealer)
-        # loser_deals (seed 000 "Deal"): the round's highest score deals; a tie that takes
-        # in the dealer keeps the dealer, otherwise the first tied player counter-clockwise.
-        # Only the losers are compared: the winner's partner scored nothing of their own
-        # (their cards "have no effect on the score"), so a tie at 0 never hands them the
-        # deal (docs/scoring.md, "Who deals next").
-        partner = partner_of(winner, self.table.teams)
-        losers = {name: value for name, value in scores.items()
-                  if name not in (winner, partner)}
-        worst = max(losers.values())
-        tied = [name for name, value in losers.items() if value == worst]
-        if self.dealer in tied:
-            return self.dealer
-        name = self.dealer
-        while name not in tied:
-            name = self.table.right_of(name)
-        return name
+        self.dealer = dealer_after(self.table, self.dealer, score.scores, result.winner)
 
     def _hareeqa(self, result: RoundResult) -> tuple[dict[str, int], tuple[str, ...]]:
         """Hareeqa's points and burns after a round (seed 002; docs/scoring.md says how

@@ -25,6 +25,7 @@ from .game import (
     HandFootTable,
     extend,
     partnership_sides,
+    rematch_dealer,
     replay,
     side_name,
     teams_of_three,
@@ -46,7 +47,8 @@ __all__ = [
     "MOST_PLAYERS", "OPTIONS", "PRESET", "STRUCTURED",
     "Contract", "HandFootDeal", "HandFootLine", "HandFootMeldRuling", "HandFootRules",
     "HandFootRuling", "HandFootState", "HandFootTable", "SideResult", "SideScore",
-    "check_deal", "extend", "is_wild", "missing_piles", "partnership_sides", "replay",
+    "check_deal", "extend", "is_wild", "missing_piles", "partnership_sides", "rematch_dealer",
+    "replay",
     "rule_go_out", "rule_meld", "rule_opening", "rule_pickup", "score_deal", "side_name",
     "teams_of_three",
 ]

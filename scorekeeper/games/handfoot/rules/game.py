@@ -218,6 +218,18 @@ def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
                          _to_play(rules, number), finished, winners)
 
 
+def rematch_dealer(state: HandFootState) -> str:
+    """Who deals first in a rematch of the game *state* holds: whoever would have dealt
+    the next deal had the game gone on — the player on the last dealer's left (seed 003,
+    "Players, Cards, Deal": "After the end of the play, the turn to deal passes to the
+    left"); every deal of Hand and Foot is played out, so the turn always passes."""
+    if state.dealer is not None:  # a game not over: its next dealer
+        return state.dealer
+    if not state.deals:
+        return state.table.first_dealer
+    return state.table.left_of(state.deals[-1].dealer)
+
+
 def replay(table: HandFootTable, deals: Sequence[HandFootDeal]) -> HandFootState:
     """The game after *deals*, from the start."""
     state = _start(table)
