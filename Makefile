@@ -45,8 +45,13 @@ $(BIN)/python:
 # Stamp files: reinstall only when a lock file or pyproject.toml changes.
 INSTALL_APP = $(PIP) install --no-deps --no-build-isolation -e .
 
-$(VENV)/.run-installed: requirements/run.txt pyproject.toml | $(BIN)/python
-	$(PIP) install -r requirements/run.txt
+# A phone serving its table from Termux has no compiler by default, and the extras
+# (brotli, Pillow, python-bidi) would need one there: it installs the plain-Python packages
+# only (requirements/phone.txt), and the app does without the extras (docs/phone-host.md).
+RUN_LOCK = $(if $(findstring com.termux,$(PREFIX)),requirements/phone.txt,requirements/run.txt)
+
+$(VENV)/.run-installed: $(RUN_LOCK) pyproject.toml | $(BIN)/python
+	$(PIP) install -r $(RUN_LOCK)
 	$(INSTALL_APP)
 	@touch $@
 
@@ -72,6 +77,7 @@ $(LOCK_VENV)/bin/pip-compile:
 
 lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versions installed
 	$(PIP_COMPILE) --extra compact --extra picture -o requirements/run.txt pyproject.toml
+	$(PIP_COMPILE) -c requirements/run.txt -o requirements/phone.txt pyproject.toml
 	$(PIP_COMPILE) --extra compact --extra picture --extra test -c requirements/run.txt -o requirements/test.txt pyproject.toml
 	$(PIP_COMPILE) --extra compact --extra picture --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
 

@@ -17,6 +17,8 @@ def init_app(app: Flask) -> None:
         assets,
         audit,
         device,
+        groups,
+        groups_play,
         home,
         language,
         live,
@@ -30,7 +32,7 @@ def init_app(app: Flask) -> None:
     from . import games as game_pages
 
     for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp):
+                      audit.bp, groups.bp, groups_play.bp):
         app.register_blueprint(blueprint)
     for kind in every_game():
         if kind.pages.blueprint is not None:

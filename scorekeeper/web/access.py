@@ -1,8 +1,10 @@
 """The table PIN on the pages. A game created with one shows its sheet to whoever holds
 its link, but takes changes (recording, correcting, undoing a deal, keeping a ruling: any
 request other than GET to a page naming the game) only from a device that entered the PIN,
-kept in the signed session cookie (scorekeeper.web.device). The PIN itself and the limit
-on wrong tries are scorekeeper.pins; the JSON API guards its own routes."""
+kept in the signed session cookie (scorekeeper.web.device). A group's PIN guards the
+group's pages alike: its standings are shown to whoever holds its link, its changes
+(members added or renamed, a game started or counted for it) need the PIN. The PIN itself
+and the limit on wrong tries are scorekeeper.pins; the JSON API guards its own routes."""
 
 from __future__ import annotations
 
@@ -12,14 +14,18 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import pins
 from ..extensions import db, htmx
-from ..models import Game
+from ..models import Game, Group
 from . import device
 from .games import game_page
+from .groups import find, group_page
 
 bp = Blueprint("access", __name__)
 
 # Endpoints that need no PIN though they change something: entering it.
-OPEN = {"access.unlock_game"}
+OPEN = {"access.unlock_game", "access.unlock_group"}
+# A group's form that only changes it once sent (a new game of the group): opening it is a
+# change in the making.
+GROUP_FORMS = {"play.new_game"}
 # A wrong PIN on the page is a refused form (422), as elsewhere in the app.
 FORM_STATUS = {pins.Attempt.WRONG: 422, pins.Attempt.LIMITED: 429}
 
@@ -31,7 +37,10 @@ def _is_page(blueprint: str | None) -> bool:
 
 
 def guard() -> BaseResponse | None:
-    """Refuse a change to a PIN game from a device without the PIN."""
+    """Refuse a change to a PIN game (or group) from a device without the PIN."""
+    group_id = (request.view_args or {}).get("group_id")
+    if group_id is not None:
+        return _guard_group(group_id)
     game_id = (request.view_args or {}).get("game_id")
     if game_id is None or request.endpoint in OPEN or not _is_page(request.blueprint):
         return None
@@ -57,6 +66,38 @@ def refuse(game: Game, message: str, status: int) -> Response:
         response.headers["HX-Retarget"] = "main"
         response.headers["HX-Reswap"] = "innerHTML show:#unlock:top"
     return response
+
+
+def _guard_group(group_id: str) -> BaseResponse | None:
+    if request.endpoint in OPEN or not _is_page(request.blueprint):
+        return None
+    writing = request.method not in ("GET", "HEAD", "OPTIONS") or (
+        request.endpoint in GROUP_FORMS)
+    if not writing:
+        return None
+    group = db.session.get(Group, group_id)
+    if group is None or not device.group_locked(group):
+        return None
+    if request.method == "GET":
+        return redirect(url_for("groups.show", group_id=group.id))
+    return refuse_group(group, _("This group has a PIN: enter it to make changes."), 403)
+
+
+def refuse_group(group: Group, message: str, status: int) -> Response:
+    """The group's page, locked, with *message* by the PIN form."""
+    return group_page(group, status=status, pin_error=message)
+
+
+@bp.post("/groups/<group_id>/unlock")
+def unlock_group(group_id: str) -> BaseResponse:
+    group = find(group_id)
+    if not device.group_locked(group):
+        return redirect(url_for("groups.show", group_id=group.id), 303)
+    outcome = pins.attempt(group, request.form.get("pin", ""))
+    if outcome is pins.Attempt.RIGHT:
+        device.unlock_group(group.id)
+        return redirect(url_for("groups.show", group_id=group.id), 303)
+    return refuse_group(group, pins.refusal(outcome, group), FORM_STATUS[outcome])
 
 
 @bp.post("/games/<game_id>/unlock")

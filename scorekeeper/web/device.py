@@ -1,6 +1,7 @@
-"""What this device holds: the games it has opened, kept in a cookie — home and history
-list only these, so a game's link is never shown to anyone who was not given it — and the
-games whose table PIN it entered, kept in the signed session cookie."""
+"""What this device holds: the games and the groups it has opened, each kept in a cookie —
+home and history list only these, so a game's or a group's link is never shown to anyone
+who was not given it — and the games and groups whose PIN it entered, kept in the signed
+session cookie."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from typing import TypeVar
 from flask import Flask, g, request, session
 from werkzeug.wrappers import Response
 
-from ..models import Game
+from ..models import Game, Group
 
 COOKIE = "hand_games"
+GROUPS_COOKIE = "hand_groups"
 KEEP = 50
 SESSION_KEY = "unlocked"
-# Game ids the session cookie keeps (it must stay under the browsers' 4 kB).
+GROUPS_SESSION_KEY = "unlocked_groups"
+# Game and group ids the session cookie keeps (it must stay under the browsers' 4 kB).
 KEEP_UNLOCKED = 50
+KEEP_UNLOCKED_GROUPS = 20
 YEAR = 365 * 24 * 3600
 # Any response (a page's, or a redirect's): it is handed back as it came.
 Answer = TypeVar("Answer", bound=Response)
@@ -26,27 +30,33 @@ Answer = TypeVar("Answer", bound=Response)
 LONGEST_ID = 64
 
 
-def opened() -> list[str]:
-    """Ids of the games opened here, most recent first; a cookie this app did not write
-    (not a list of ids, or nested too deep to read) counts as none and is replaced."""
+def opened(cookie: str = COOKIE) -> list[str]:
+    """Ids of the games (or, with :data:`GROUPS_COOKIE`, the groups) opened here, most
+    recent first; a cookie this app did not write (not a list of ids, or nested too deep
+    to read) counts as none and is replaced."""
     try:
-        ids = json.loads(request.cookies.get(COOKIE, "[]"))
+        ids = json.loads(request.cookies.get(cookie, "[]"))
     except (ValueError, RecursionError):
         ids = None
     if not isinstance(ids, list) or not all(
             isinstance(i, str) and len(i) <= LONGEST_ID for i in ids):
-        g.bad_device_cookie = True
+        g.setdefault("bad_device_cookies", set()).add(cookie)
         return []
     return ids[:KEEP]
+
+
+def opened_groups() -> list[str]:
+    """Ids of the groups opened here, most recent first."""
+    return opened(GROUPS_COOKIE)
 
 
 def _replace_bad_cookie(response: Response) -> Response:
     """A cookie :func:`opened` could not read is dropped, unless this answer wrote a new
     one (as a game's page does)."""
-    if g.get("bad_device_cookie") and not any(
-            header.startswith(f"{COOKIE}=") for header in response.headers.getlist(
-                "Set-Cookie")):
-        response.delete_cookie(COOKIE, httponly=True, samesite="Lax")
+    written = response.headers.getlist("Set-Cookie")
+    for cookie in g.get("bad_device_cookies", ()):
+        if not any(header.startswith(f"{cookie}=") for header in written):
+            response.delete_cookie(cookie, httponly=True, samesite="Lax")
     return response
 
 
@@ -54,21 +64,38 @@ def init_app(app: Flask) -> None:
     app.after_request(_replace_bad_cookie)
 
 
-def remember(response: Answer, game_id: str) -> Answer:
-    ids = [game_id] + [i for i in opened() if i != game_id]
-    response.set_cookie(COOKIE, json.dumps(ids[:KEEP]), max_age=YEAR, httponly=True,
+def remember(response: Answer, game_id: str, cookie: str = COOKIE) -> Answer:
+    ids = [game_id] + [i for i in opened(cookie) if i != game_id]
+    response.set_cookie(cookie, json.dumps(ids[:KEEP]), max_age=YEAR, httponly=True,
                         samesite="Lax")
     return response
 
 
-def unlock(game_id: str) -> None:
-    """Let this device change *game_id* from now on."""
-    kept = [game_id] + [i for i in session.get(SESSION_KEY, []) if i != game_id]
-    session[SESSION_KEY] = kept[:KEEP_UNLOCKED]
+def remember_group(response: Answer, group_id: str) -> Answer:
+    """Keep *group_id* first among the groups opened here (home lists them)."""
+    return remember(response, group_id, GROUPS_COOKIE)
+
+
+def unlock(game_id: str, key: str = SESSION_KEY, keep: int = KEEP_UNLOCKED) -> None:
+    """Let this device change *game_id* (or, with :data:`GROUPS_SESSION_KEY`, the group)
+    from now on."""
+    kept = [game_id] + [i for i in session.get(key, []) if i != game_id]
+    session[key] = kept[:keep]
     # Kept across browser restarts (PERMANENT_SESSION_LIFETIME, a month by default).
     session.permanent = True
+
+
+def unlock_group(group_id: str) -> None:
+    """Let this device change the group *group_id* from now on."""
+    unlock(group_id, GROUPS_SESSION_KEY, KEEP_UNLOCKED_GROUPS)
 
 
 def locked(game: Game) -> bool:
     """Whether this device may only look at *game*."""
     return game.pin_hash is not None and game.id not in session.get(SESSION_KEY, [])
+
+
+def group_locked(group: Group) -> bool:
+    """Whether this device may only look at *group* (its standings), not change it."""
+    return group.pin_hash is not None and group.id not in session.get(
+        GROUPS_SESSION_KEY, [])

@@ -7,8 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-import secrets
-from typing import Any, cast
+from typing import Any
 
 import segno
 from flask import (
@@ -29,15 +28,13 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import PayloadError
-from ..extensions import db, htmx
+from ..extensions import htmx
 from ..games import games, kind_of
 from ..games.kind import AnyKind
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
-from ..pins import normal_pin, set_pin
 from ..rules import RulesError
-from ..rules.messages import N_, msg
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -46,7 +43,6 @@ from ..storage import (
     correct_deal,
     load,
     log_of,
-    new_game,
     remove_last_deal,
     state_and_log,
     state_of,
@@ -58,7 +54,7 @@ from ..ui.picker import DECK
 from . import conflicts, device, live
 from .downloads import attachment
 from .results import Kept, Result, line_of
-from .setup import new_game_form, preset_notes
+from .setup import new_game_form, preset_notes, start
 
 bp = Blueprint("games", __name__)
 
@@ -76,38 +72,13 @@ def new() -> ResponseReturnValue:
     error = None
     move = request.form.get("move")
     if move:
-        # Reorder buttons post the form back: swap two seats and show it again. That
-        # stores nothing, but the post carries its CSRF token like any other.
-        if "csrf_token" not in form or form.csrf_token.validate(form):
-            direction, _, seat_text = move.partition("-")
-            form.move(whole_or(seat_text, -1), -1 if direction == "up" else 1)
+        # Reorder buttons post the form back: swap two seats and show it again.
+        form.rearrange(move)
     elif form.validate_on_submit():
-        names = form.names()
-        dealer = form.first_dealer.data
-        try:
-            if dealer == "random":
-                dealer_name = secrets.choice(names) if names else ""
-            else:
-                seat = whole_or(dealer, -1)
-                fields = form.player_fields()
-                dealer_name = (fields[seat].data or "").strip() if 0 <= seat < len(fields) else ""
-                if not dealer_name:
-                    raise RulesError(msg(N_("The first dealer's seat has no player.")))
-            spec, partnerships, teams = form.setup(names)
-            game = new_game(spec, names, dealer_name, partnerships, teams)
-        except RulesError as refusal:
-            error = say(refusal.message)
-        else:
-            if (form.pin.data or "").strip():
-                # The form's validator (pin_digits) took only a PIN normal_pin reads.
-                set_pin(game, cast(str, normal_pin(form.pin.data)))
-            db.session.add(game)
-            db.session.commit()
-            if game.pin_hash:
-                # Whoever sets the PIN need not type it again on this phone.
-                device.unlock(game.id)
-            return device.remember(redirect(url_for("games.show", game_id=game.id)),
-                                   game.id)
+        started = start(form)
+        if not isinstance(started, str):
+            return started
+        error = started
     status = 422 if request.method == "POST" and (not move or form.errors) else 200
     return render_template("games/new.html", form=form, error=error, notes=preset_notes(),
                            games=games(), game_of={preset: kind.name for kind in games()

@@ -1,4 +1,5 @@
-"""Home (new game, this phone's games, join by link), history, and the health check."""
+"""Home (new game, this phone's games and groups, join by link), history, and the health
+check."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from flask_babel import ngettext
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Game
+from ..models import Game, Group
 from ..storage import states_of
 from ..ui.names import together
 from . import device
@@ -24,24 +25,34 @@ bp = Blueprint("home", __name__)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 
-def _listing(ids: list[str]) -> list[dict[str, Any]]:
+def listing(ids: list[str]) -> list[dict[str, Any]]:
     """This phone's games, most recently opened first, as the lists show them."""
     items = []
     for game, state in states_of(ids):
         status = (_("won by %(names)s", names=together(state.winners)) if state.finished
                   else ngettext("%(num)d round scored", "%(num)d rounds scored",
                                 state.scored_rounds))
-        items.append({"id": game.id, "players": list(state.table.players),
+        items.append({"id": game.id, "view_id": game.view_id,
+                      "players": list(state.table.players),
                       "preset": preset_name(game.rules), "status": status,
                       "finished": state.finished, "created": game.created_at.date(),
                       "updated": game.updated_at.date()})
     return items
 
 
+def group_listing() -> list[Group]:
+    """The groups opened on this phone, most recently opened first."""
+    ids = device.opened_groups()[:10]
+    if not ids:
+        return []
+    found = {g.id: g for g in db.session.scalars(select(Group).where(Group.id.in_(ids)))}
+    return [found[i] for i in ids if i in found]
+
+
 @bp.get("/")
 def index() -> str:
-    return render_template("home.html", games=_listing(device.opened()[:10]),
-                           titles=game_titles())
+    return render_template("home.html", games=listing(device.opened()[:10]),
+                           groups=group_listing(), titles=game_titles())
 
 
 @bp.get("/join")
@@ -57,8 +68,8 @@ def join() -> ResponseReturnValue:
         match = GAME_ID.search(code.rsplit("/games/", 1)[-1])
         if match and db.session.get(Game, match.group()) is not None:
             return redirect(url_for("games.show", game_id=match.group()))
-    return render_template("home.html", games=_listing(device.opened()[:10]), code=code,
-                           titles=game_titles(),
+    return render_template("home.html", games=listing(device.opened()[:10]), code=code,
+                           groups=group_listing(), titles=game_titles(),
                            join_error=_("No game found for that link. Check it and try "
                                         "again.")), 404
 
@@ -67,7 +78,7 @@ def join() -> ResponseReturnValue:
 def history() -> ResponseReturnValue:
     query = request.args.get("q", "").strip()
     day = request.args.get("date", "").strip()
-    items = _listing(device.opened())
+    items = listing(device.opened())
     error = None
     if query:
         items = [i for i in items if any(query.casefold() in p.casefold()

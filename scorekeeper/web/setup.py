@@ -5,17 +5,30 @@ rules check it."""
 
 from __future__ import annotations
 
+import secrets
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+from flask import redirect, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
+from .. import groups
+from ..extensions import db
 from ..games import games, kind_of, preset_of
 from ..games.kind import AnyKind
+from ..i18n import say
+from ..models import Game, Group
+from ..numbers import whole_or
+from ..pins import normal_pin, set_pin
+from ..rules import RulesError
+from ..rules.messages import N_, msg
+from ..storage import new_game
 from ..ui.forms import Form, choices, pin_digits
+from . import device
 
 
 class NewGameForm(Form):
@@ -49,6 +62,53 @@ class NewGameForm(Form):
             if self.first_dealer.data in (str(seat), str(other)):
                 self.first_dealer.data = str(other if self.first_dealer.data == str(seat)
                                              else seat)
+
+
+    def rearrange(self, move: str) -> None:
+        """A reorder button's post ("up-2"): swap two seats. That stores nothing, but the
+        post carries its CSRF token like any other."""
+        if "csrf_token" not in self or self.csrf_token.validate(self):
+            direction, _, seat_text = move.partition("-")
+            self.move(whole_or(seat_text, -1), -1 if direction == "up" else 1)
+
+    def game(self) -> Game:
+        """The game the form describes, not yet saved, its PIN set: :class:`RulesError`
+        says what is wrong."""
+        names = self.names()
+        dealer = self.first_dealer.data
+        if dealer == "random":
+            dealer_name = secrets.choice(names) if names else ""
+        else:
+            seat = whole_or(dealer, -1)
+            fields = self.player_fields()
+            dealer_name = (fields[seat].data or "").strip() if 0 <= seat < len(fields) else ""
+            if not dealer_name:
+                raise RulesError(msg(N_("The first dealer's seat has no player.")))
+        spec, partnerships, teams = self.setup(names)
+        game = new_game(spec, names, dealer_name, partnerships, teams)
+        if (self.pin.data or "").strip():
+            # The form's validator (pin_digits) took only a PIN normal_pin reads.
+            set_pin(game, cast(str, normal_pin(self.pin.data)))
+        return game
+
+
+def start(form: NewGameForm, group: Group | None = None) -> Response | str:
+    """Start the game *form* describes — for *group*, its players becoming members and its
+    rules the group's usual ones — in one transaction: the answer going to its page, or
+    what is wrong (nothing saved)."""
+    try:
+        game = form.game()
+        db.session.add(game)
+        if group is not None:
+            groups.start_game(group, game)
+        db.session.commit()
+    except RulesError as refusal:
+        db.session.rollback()
+        return say(refusal.message)
+    if game.pin_hash:
+        # Whoever sets the PIN need not type it again on this phone.
+        device.unlock(game.id)
+    return device.remember(redirect(url_for("games.show", game_id=game.id)), game.id)
 
 
 def seats() -> int:

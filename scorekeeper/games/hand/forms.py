@@ -4,6 +4,7 @@ what the table says; the engine checks every rule when the answers become a deal
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -23,7 +24,7 @@ from scorekeeper.ui.forms import Form, WholeField
 from scorekeeper.ui.forms import choices as _choices
 
 from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES
-from .rules import OPTIONS, Bonus, Outcome, Rules
+from .rules import OPTIONS, Bonus, Outcome, Rules, RulesError
 
 #: House rules offered on the new-game form, folded away; the rest stay the preset's.
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
@@ -88,6 +89,22 @@ def rules_spec(form: Any, preset: str) -> dict[str, object]:
         if value != "":
             spec[name] = value
     return spec
+
+
+def setup_data(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The new-game form's fields holding *stored* rules (a game's, as kept): its form of
+    Hand, and each house rule the form offers where it differs from that form's own."""
+    try:
+        rules = Rules.from_spec(dict(stored)).to_dict()
+        usual = Rules.from_spec(str(stored.get("preset"))).to_dict()
+    except RulesError:
+        return {}
+    data: dict[str, Any] = {"preset": rules["preset"]}
+    for name in HOUSE_RULES:
+        if rules[name] != usual[name]:
+            value = rules[name]
+            data[f"opt_{name}"] = value if OPTIONS[name].choices is None else _encode(value)
+    return data
 
 
 def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Response
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -21,7 +22,7 @@ from scorekeeper.ui.sheet import Sheet
 
 from . import refpages
 from .codec import deal_from_json
-from .forms import deal_form_class, rules_spec, setup_fields
+from .forms import deal_form_class, rules_spec, setup_data, setup_fields
 from .labels import PRESET_NAMES, outcome_note
 from .rules import (
     PRESETS,
@@ -45,6 +46,11 @@ class HandPages:
     preset_names = offered = PRESET_NAMES
     most_players = max(rules.max_players for rules in PRESETS.values())
     blueprint = None  # every page of Hand's is at a shared address
+    #: Hand's own figures in a group's standings (league.figures).
+    league_columns = (("deals_won", _l("Deals won")), ("full_hands", _l("Full hands")),
+                      ("bonus_hands", _l("Bonus hands")),
+                      ("never_melded", _l("Caught without melding")),
+                      ("average_penalty", _l("Average penalty per deal lost")))
 
     # --- a new game ------------------------------------------------------------------
 
@@ -54,6 +60,9 @@ class HandPages:
     def setup(self, form: Any, preset: str,
               names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
         return rules_spec(form, preset), bool(form.partnerships.data), None
+
+    def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        return setup_data(rules)
 
     # --- the deal form ---------------------------------------------------------------
 

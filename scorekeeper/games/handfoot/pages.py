@@ -23,7 +23,7 @@ from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable
 from .rules.outlook import outlook
-from .setup import SET_NAMES, rules_spec, setup_fields, sides
+from .setup import SET_NAMES, rules_spec, setup_data, setup_fields, sides
 from .sheet import contract_text, csv_rows, rules_summary, sheet_of
 
 
@@ -32,6 +32,11 @@ class HandFootPages:
     offered = {PRESET: _l("Hand and Foot")}
     most_players = MOST_PLAYERS
     blueprint = refpages.bp
+    #: Hand and Foot's own figures in a group's standings (league.figures).
+    league_columns = (("piles.clean", _l("Clean piles")), ("piles.dirty", _l("Dirty piles")),
+                      ("piles.wild", _l("Wild piles")),
+                      ("red_threes_caught", _l("Red threes caught")),
+                      ("average_deal_score", _l("Average deal score")))
 
     # --- a new game ------------------------------------------------------------------
 
@@ -41,6 +46,9 @@ class HandFootPages:
     def setup(self, form: Any, preset: str,
               names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
         return rules_spec(form, preset), False, sides(form, names)
+
+    def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        return setup_data(rules)
 
     # --- the deal form ---------------------------------------------------------------
 

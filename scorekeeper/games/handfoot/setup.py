@@ -5,6 +5,7 @@ validates them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -12,9 +13,10 @@ from wtforms import Field, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.numbers import ARABIC_DIGITS
+from scorekeeper.rules.messages import RulesError
 from scorekeeper.ui.forms import WholeField, choices
 
-from .rules import PRESET, partnership_sides, teams_of_three
+from .rules import PRESET, HandFootRules, partnership_sides, teams_of_three
 from .rules.house import MOST_ROUNDS, SETS
 
 #: Each house-rule set as the form and the sheet name it (docs/handfoot.md says whose).
@@ -185,3 +187,42 @@ def sides(form: Any, names: list[str]) -> list[list[str]] | None:
     if form.sides.data == "alone":
         return None
     return [list(side) for side in partnership_sides(names)]
+
+
+def setup_data(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The new-game form's fields holding *stored* rules (a game's, as kept): the
+    house-rule set, and what the table changed over it, as the form writes it. A change
+    the form has no field for (a contract naming ranks) is left as the set has it."""
+    try:
+        rules = HandFootRules.from_spec(dict(stored)).to_dict(every=True)
+        usual = HandFootRules.from_spec(str(stored.get("preset"))).to_dict(every=True)
+    except RulesError:
+        return {}
+    data: dict[str, Any] = {"preset": PRESET, "hf_set": rules["preset"]}
+    changed = {name for name, value in rules.items() if usual.get(name) != value}
+    for field, option in _PLAIN.items():
+        if option in changed:
+            data[field] = rules[option]
+    if "target" in changed and str(rules["target"]) in ("5000", "10000", "20000"):
+        data["hf_target"] = str(rules["target"])
+    if "minimums" in changed:
+        data["hf_minimums"] = " ".join(map(str, rules["minimums"]))
+    if "minimums_by_score" in changed and rules["minimums_by_score"]:
+        data["hf_by_score"] = " ".join(f"{a}:{b}" for a, b in rules["minimums_by_score"])
+    if "going_out" in changed:
+        going = rules["going_out"]
+        data["hf_going_out"] = " ".join(map(str, going if isinstance(going, list)
+                                            else [going]))
+    if "wild_melds" in changed:
+        data["hf_wild_melds"] = "yes" if rules["wild_melds"] else "no"
+    if "rank_piles" in changed:
+        data["hf_rank_piles"] = " ".join(f"{rank}:{points}" for rank, points in
+                                         rules["rank_piles"].items())
+    contracts = rules["contracts"] or [rules["contract"]]
+    if {"contract", "contracts"} & changed and all(
+            set(c) == {"clean", "dirty", "wild"} for c in contracts):
+        data["hf_contracts"] = " ".join(f"{c['clean']}/{c['dirty']}/{c['wild']}"
+                                        for c in contracts)
+    if "pickup" in changed:
+        data["hf_pickup"] = "whole" if rules["pickup"] is None else "7"
+    return data

@@ -1,0 +1,254 @@
+"""The group pages (the table's league): a new group, its page at its unguessable link —
+its season's standings, its members added and renamed, its games, the games on this phone
+it can count, its QR code and its PIN — and the view-only link for a screen at the back of
+the room, ``/groups/view/<group_view>``, which shows the standings and nothing that changes
+them. Each view turns a form into the league's core (scorekeeper.groups) and shows what the
+core adds up; none decides a rule."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+from sqlalchemy import select
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import groups, pins
+from ..extensions import db, htmx
+from ..games import games
+from ..i18n import say
+from ..models import Game, Group
+from ..rules import RulesError
+from . import device
+from .games import qr_svg
+from .groups_forms import (
+    AddGameForm,
+    GroupPinForm,
+    MembersForm,
+    NewGroupForm,
+    RenameForm,
+    names_in,
+)
+from .groups_season import season_of
+from .home import listing
+
+bp = Blueprint("groups", __name__)
+
+#: The group's games its page lists, newest first.
+LISTED = 10
+
+
+def find(group_id: str) -> Group:
+    group = db.session.get(Group, group_id)
+    if group is None:
+        abort(404)
+    return group
+
+
+def _by_view(group_view: str) -> Group:
+    group = db.session.scalars(select(Group).where(Group.view_id == group_view)).first()
+    if group is None:
+        abort(404)
+    return group
+
+
+def recent(group: Group, count: int = LISTED) -> list[Game]:
+    """The group's *count* newest games (groups.games_of's order), without reading the
+    rest of a long season."""
+    return list(db.session.scalars(select(Game).where(Game.group_id == group.id)
+                                   .order_by(Game.created_at.desc(), Game.id).limit(count)))
+
+
+def usual_forms(group: Group) -> list[tuple[str, Any]]:
+    """Each game the group has started, with the form of it the group usually plays."""
+    usual = []
+    for kind in games():
+        rules = group.house_rules.get(kind.name)
+        if isinstance(rules, dict):
+            usual.append((_(kind.title), kind.pages.preset_names.get(
+                str(rules.get("preset")), kind.title)))
+    return usual
+
+
+def addable(group: Group) -> list[dict[str, Any]]:
+    """The games on this phone the group can count: in no group yet, and every player a
+    member already (so no typo becomes a new person)."""
+    ids = device.opened()
+    if not ids:
+        return []
+    free = db.session.scalars(select(Game).where(Game.id.in_(ids),
+                                                 Game.group_id.is_(None))).all()
+    fitting = {game.id for game in free
+               if all(groups.member_named(group, seat.name) is not None
+                      for seat in game.seats)}
+    return listing([i for i in ids if i in fitting])
+
+
+def group_page(group: Group, status: int = 200, error: str | None = None,
+               **forms: Any) -> Response:
+    """The group's page (or, asked by HTMX for its standings, that part alone)."""
+    locked = device.group_locked(group)
+    view = season_of(group)
+    rename = forms.get("rename_form") or RenameForm(formdata=None)
+    rename.member.choices = [(str(m.id), m.name) for m in group.members]
+    recent_games = recent(group)
+    context = dict(
+        group=group, locked=locked, season=view, error=error, usual=usual_forms(group),
+        games=listing([g.id for g in recent_games]),
+        addable=[] if locked else addable(group),
+        members_form=forms.get("members_form") or MembersForm(formdata=None),
+        rename_form=rename,
+        pin_form=forms.get("pin_form") or GroupPinForm(formdata=None),
+        add_form=AddGameForm(formdata=None), pin_error=forms.get("pin_error"), refresh=False,
+        link=url_for("groups.show", group_id=group.id, _external=True),
+        view_link=url_for("groups.view", group_view=group.view_id, _external=True),
+        season_url=lambda **args: url_for("groups.show", group_id=group.id, **args))
+    if htmx and htmx.target == "standings":
+        html = render_block("groups/show.html", "standings", **context)
+    else:
+        html = render_template("groups/show.html", **context)
+    response = make_response(html, status)
+    response.headers["Vary"] = "HX-Request, HX-Target"
+    return device.remember_group(response, group.id)
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    form = NewGroupForm()
+    if form.validate_on_submit():
+        try:
+            group = groups.new_group(form.name.data, names_in(form.members.data))
+        except RulesError as refusal:
+            form.members.errors = [*form.members.errors, say(refusal.message)]
+        else:
+            if form.pin.data:
+                # The form's validator (pin_digits) took only a PIN normal_pin reads.
+                pins.set_pin(group, cast(str, pins.normal_pin(form.pin.data)))
+            db.session.add(group)
+            db.session.commit()
+            if group.pin_hash:
+                device.unlock_group(group.id)
+            return device.remember_group(
+                redirect(url_for("groups.show", group_id=group.id), 303), group.id)
+    status = 422 if form.is_submitted() else 200
+    return render_template("groups/new.html", form=form), status
+
+
+@bp.get("/groups/<group_id>")
+def show(group_id: str) -> Response:
+    return group_page(find(group_id))
+
+
+@bp.get("/groups/<group_id>/qr.svg")
+def qr(group_id: str) -> Response:
+    group = find(group_id)
+    return qr_svg(url_for("groups.show", group_id=group.id, _external=True))
+
+
+def _done(group: Group) -> BaseResponse:
+    return redirect(url_for("groups.show", group_id=group.id), 303)
+
+
+@bp.post("/groups/<group_id>/members")
+def add_members(group_id: str) -> BaseResponse:
+    group = find(group_id)
+    form = MembersForm()
+    if form.validate():
+        try:
+            groups.add_members(group, names_in(form.members.data))
+            db.session.commit()
+        except RulesError as refusal:
+            db.session.rollback()
+            form.members.errors = [*form.members.errors, say(refusal.message)]
+        else:
+            return _done(group)
+    return group_page(find(group_id), 422, members_form=form)
+
+
+@bp.post("/groups/<group_id>/rename")
+def rename(group_id: str) -> BaseResponse:
+    group = find(group_id)
+    form = RenameForm()
+    form.member.choices = [(str(m.id), m.name) for m in group.members]
+    if form.validate():
+        member = next((m for m in group.members if str(m.id) == form.member.data), None)
+        if member is None:
+            form.member.errors = [_("Choose who to rename.")]
+        else:
+            try:
+                groups.rename(group, member, form.name.data)
+                db.session.commit()
+            except RulesError as refusal:
+                db.session.rollback()
+                form.name.errors = [*form.name.errors, say(refusal.message)]
+            else:
+                return _done(group)
+    return group_page(find(group_id), 422, rename_form=form)
+
+
+@bp.post("/groups/<group_id>/games")
+def add_game(group_id: str) -> BaseResponse:
+    """Count a game on this phone for the group."""
+    group = find(group_id)
+    form = AddGameForm()
+    game = db.session.get(Game, form.game.data) if form.validate() else None
+    if game is None:
+        return group_page(group, 404, error=_("No game found for that link. Check it and "
+                                              "try again."))
+    if device.locked(game):
+        return group_page(group, 403, error=_("This table has a PIN: enter it to record "
+                                              "or change deals."))
+    try:
+        groups.count_game(group, game)
+        db.session.commit()
+    except RulesError as refusal:
+        db.session.rollback()
+        return group_page(find(group_id), 422, error=say(refusal.message))
+    return _done(group)
+
+
+@bp.post("/groups/<group_id>/pin")
+def set_pin(group_id: str) -> BaseResponse:
+    """Give the group a PIN for changes (or another one, from a phone that may change it)."""
+    group = find(group_id)
+    form = GroupPinForm()
+    if not form.validate():
+        return group_page(group, 422, pin_form=form)
+    pins.set_pin(group, cast(str, pins.normal_pin(form.pin.data)))
+    db.session.commit()
+    device.unlock_group(group.id)
+    return _done(group)
+
+
+# --- the view-only link -------------------------------------------------------------
+
+
+@bp.get("/groups/view/<group_view>")
+def view(group_view: str) -> Response:
+    """The standings for a screen at the back of the room: nothing that changes them, and
+    nothing naming the group's own link or its games' (their view-only links only)."""
+    group = _by_view(group_view)
+    season = season_of(group)
+    recent_games = recent(group)
+    context = dict(group=group, season=season, usual=usual_forms(group),
+                   games=listing([g.id for g in recent_games]), group_view=group_view, refresh=True,
+                   view_link=url_for("groups.view", group_view=group_view, _external=True),
+                   season_url=lambda **args: url_for("groups.view", group_view=group_view,
+                                                     **args))
+    if htmx and htmx.target == "standings":
+        html = render_block("groups/view.html", "standings", **context)
+    else:
+        html = render_template("groups/view.html", **context)
+    response = make_response(html)
+    response.headers["Vary"] = "HX-Request, HX-Target"
+    return response
+
+
+@bp.get("/groups/view/<group_view>/qr.svg")
+def view_qr(group_view: str) -> Response:
+    _by_view(group_view)
+    return qr_svg(url_for("groups.view", group_view=group_view, _external=True))
+

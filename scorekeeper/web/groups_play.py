@@ -1,0 +1,83 @@
+"""Playing as a group: a new game started from the group's page — its members tapped into
+their seats in seating order (a new name typed still becomes a member), its usual rules
+filled in — and a finished game played again. The new-game form is the one every game
+uses (scorekeeper.web.setup, templates/games/new.html); the group's part only fills it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ..games import games, kind_named, kind_of
+from ..models import Group
+from .groups import find, recent
+from .setup import NewGameForm, new_game_form, preset_notes, start
+
+bp = Blueprint("play", __name__)
+
+
+def usual_data(group: Group) -> dict[str, Any]:
+    """The new-game form's fields holding the group's usual rules of each game it has
+    started (each game's pages read them back into its fields), the game it started last
+    chosen."""
+    data: dict[str, Any] = {}
+    for each in games():
+        rules = group.house_rules.get(each.name)
+        if isinstance(rules, dict):
+            data |= each.pages.setup_data(rules)
+    last = recent(group, 1)
+    kept = [k for k in games() if k.name in group.house_rules]
+    kind = kind_of(last[0].rules) if last else kept[0] if kept else None
+    if kind is not None and isinstance(rules := group.house_rules.get(kind.name), dict):
+        data["preset"] = kind.pages.setup_data(rules).get("preset", kind.presets[0])
+    elif "preset" in data:
+        del data["preset"]
+    return data
+
+
+def seat(form: NewGameForm, name: str) -> None:
+    """A member's chip tapped (the page without its script posts it): the member sits in
+    the first empty seat, or, seated already, stands up and those after move up a seat."""
+    fields = form.player_fields()
+    names = [(f.data or "").strip() for f in fields]
+    key = name.strip().casefold()
+    if key in (n.casefold() for n in names):
+        left = [n for n in names if n.casefold() != key]
+        for f, n in zip(fields, [*left, *[""] * (len(fields) - len(left))], strict=True):
+            f.data = n
+    elif "" in names:
+        fields[names.index("")].data = name.strip()
+
+
+@bp.route("/groups/<group_id>/new", methods=["GET", "POST"])
+def new_game(group_id: str) -> ResponseReturnValue:
+    group = find(group_id)
+    form_class = new_game_form()
+    form = form_class() if request.method == "POST" else form_class(data=usual_data(group))
+    error = None
+    move, chip = request.form.get("move"), request.form.get("seat")
+    if move:
+        form.rearrange(move)
+    elif chip is not None:
+        if "csrf_token" not in form or form.csrf_token.validate(form):
+            seat(form, chip[:40])
+    elif form.validate_on_submit():
+        started = start(form, group)
+        if not isinstance(started, str):
+            return started
+        error = started
+    status = 422 if request.method == "POST" and (
+        not (move or chip is not None) or form.errors) else 200
+    seated = {(f.data or "").strip().casefold() for f in form.player_fields()}
+    return render_template(
+        "games/new.html", form=form, error=error, notes=preset_notes(), games=games(),
+        game_of={preset: kind.name for kind in games() for preset in kind.presets},
+        group=group, seated=seated, usual=usual_kinds(group),
+        action=url_for("play.new_game", group_id=group.id)), status
+
+
+def usual_kinds(group: Group) -> set[str]:
+    """The games whose usual rules the group keeps (filled into the form)."""
+    return {name for name in group.house_rules if kind_named(name) is not None}
