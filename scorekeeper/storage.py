@@ -186,6 +186,13 @@ def state_and_log(game: Game) -> tuple[Any, list[Any]]:
     return state, list(log)
 
 
+def kept_table(game: Game) -> Any:
+    """The game's table: the kept state's when there is one (a save of a game being played
+    reads no seat), else from the game's rows."""
+    sheet = _cached(game)
+    return sheet[0].table if sheet is not None else table_of(game)
+
+
 def add_deal(game: Game, deal: Any) -> Any:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether

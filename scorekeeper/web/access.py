@@ -8,7 +8,7 @@ and the limit on wrong tries are scorekeeper.pins; the JSON API guards its own r
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -50,6 +50,9 @@ def guard() -> BaseResponse | None:
     if not writing:
         return None
     game = db.session.get(Game, game_id)
+    # Held for the request: the view's own read of the game then finds it in the session
+    # (which holds rows weakly) instead of reading it again (issue 24).
+    g.guarded_game = game
     if game is None or not device.locked(game):
         return None  # the view answers 404, or anyone with the link may write
     if request.method == "GET":

@@ -41,6 +41,7 @@ from ..storage import (
     Stale,
     add_deal,
     correct_deal,
+    kept_table,
     load,
     log_of,
     remove_last_deal,
@@ -236,7 +237,8 @@ def preview(game_id: str) -> str:
 def record(game_id: str) -> ResponseReturnValue:
     game = _game(game_id)
     kind = kind_of(game.rules)
-    table = table_of(game)
+    # The table as the game's kept state has it: a save reads no seat (issue 24).
+    table = kept_table(game)
     retried = kind.pages.retry(request.form, table)
     if retried is not None:
         data, note = retried

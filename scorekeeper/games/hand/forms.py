@@ -5,6 +5,7 @@ what the table says; the engine checks every rule when the answers become a deal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -107,8 +108,11 @@ def setup_data(stored: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=256)
 def deal_form_class(rules: Rules, players: tuple[str, ...]) -> Any:
-    """A deal form for this table: one block of fields per player."""
+    """A deal form for this table: one block of fields per player. Made once per table
+    and kept (a save, a preview and a correction each build a form from it): every label
+    is translated when shown (lazy_gettext), so one class serves every language."""
     seats = [(str(i), name) for i, name in enumerate(players)]
     outcomes = [o for o in Outcome if o is not Outcome.REDEAL or rules.redeal_claims]
 
