@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
 from ..statuses import sentence
-from . import games, openapi, referee, rules_listing, scoring  # noqa: F401  (the routes)
+from . import games, groups, openapi, referee, rules_listing, scoring  # noqa: F401  (routes)
 from .blueprint import PREFIX, bp
 
 

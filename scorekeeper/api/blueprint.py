@@ -10,9 +10,9 @@ from .. import pins
 from ..codec import PayloadError
 from ..extensions import db
 from ..i18n import say
-from ..models import Game
+from ..models import Game, Group
 from ..rules import RulesError
-from ..rules.messages import N_, msg
+from ..rules.messages import N_, Message, msg
 
 PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
@@ -22,20 +22,36 @@ PIN_STATUS = {pins.Attempt.WRONG: 403, pins.Attempt.LIMITED: 429}
 
 @bp.before_request
 def pin_guard() -> ResponseReturnValue | None:
-    """Refuse a change to a PIN game without the PIN in ``X-Table-PIN``."""
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is None or request.method in ("GET", "HEAD", "OPTIONS"):
+    """Refuse a change to a PIN game, or a PIN group, without the PIN in
+    ``X-Table-PIN``."""
+    args = request.view_args or {}
+    if request.method in ("GET", "HEAD", "OPTIONS"):
         return None
-    game = db.session.get(Game, game_id)
-    if game is None or game.pin_hash is None:
-        return None  # the view answers 404, or anyone with the id may write
+    holder: pins.Holder | None = None
+    if (game_id := args.get("game_id")) is not None:
+        holder = db.session.get(Game, game_id)
+    elif (group_id := args.get("group_id")) is not None:
+        holder = db.session.get(Group, group_id)
+    if holder is None:
+        return None  # the view answers 404
+    return pin_refusal(holder)
+
+
+def pin_refusal(holder: pins.Holder) -> ResponseReturnValue | None:
+    """The answer refusing a change to *holder* (a game or a group) for a missing or
+    wrong PIN in ``X-Table-PIN``; ``None`` when it has no PIN or the PIN is right."""
+    if holder.pin_hash is None:
+        return None  # anyone with the id may write
     if "X-Table-PIN" not in request.headers:
+        if isinstance(holder, Group):
+            return jsonify(error=_("This group has a PIN: send it in the X-Table-PIN "
+                                   "header to change the group or start a game in it.")), 403
         return jsonify(error=_("This game has a table PIN: send it in the X-Table-PIN "
                                "header to change the game.")), 403
-    outcome = pins.attempt(game, request.headers["X-Table-PIN"])
+    outcome = pins.attempt(holder, request.headers["X-Table-PIN"])
     if outcome is pins.Attempt.RIGHT:
         return None
-    return jsonify(error=pins.refusal(outcome)), PIN_STATUS[outcome]
+    return jsonify(error=pins.refusal(outcome, holder)), PIN_STATUS[outcome]
 
 
 @bp.before_request
@@ -46,6 +62,19 @@ def json_only() -> ResponseReturnValue | None:
         return jsonify(error=say(msg(N_("Send the body as JSON, with the header "
                                          "Content-Type: application/json.")))), 415
     return None
+
+
+class Missing(Exception):
+    """No game, group, or no such deal in a game: a 404 with the sentence given."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+@bp.errorhandler(Missing)
+def missing(error: Missing) -> ResponseReturnValue:
+    return jsonify(error=say(error.message)), 404
 
 
 @bp.errorhandler(RulesError)

@@ -11,10 +11,12 @@ from flask.typing import ResponseReturnValue
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import kind_of
+from ..groups import start_game
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rules.messages import N_, Message, msg
+from ..rematch import rematch, rematch_id, rematch_of
+from ..rules.messages import N_, msg
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -27,21 +29,9 @@ from ..storage import (
     state_and_log,
     version_of,
 )
-from .blueprint import bp
+from .blueprint import Missing, bp, pin_refusal
+from .groups import group_of_body
 from .payload import body
-
-
-class Missing(Exception):
-    """No game, or no such deal in it: a 404 with the sentence given."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
-
-
-@bp.errorhandler(Missing)
-def missing(error: Missing) -> ResponseReturnValue:
-    return jsonify(error=say(error.message)), 404
 
 
 def _game(game_id: str, deal: int | None = None) -> Game:
@@ -88,10 +78,22 @@ def game_changed(error: GameChanged) -> ResponseReturnValue:
 
 
 def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
-    """The game's state as its game writes it, with the address of its page."""
-    return kind_of(game.rules).state_to_json(
+    """The game's state as its game writes it, with the address of its page, and the
+    games before and after it: the game it is a rematch of, and its own rematch (looked
+    for only once the game is over)."""
+    answer = kind_of(game.rules).state_to_json(
         game.id, state, log, version_of(game),
         url_for("games.show", game_id=game.id, _external=True))
+    answer["rematch_of"] = _link(game.rematch_of)
+    answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
+    return answer
+
+
+def _link(game_id: str | None) -> dict[str, str] | None:
+    """Another game as a state links it: its id and its page."""
+    if game_id is None:
+        return None
+    return {"id": game_id, "url": url_for("games.show", game_id=game_id, _external=True)}
 
 
 def _answer(game: Game, status: int = 200) -> Response:
@@ -143,7 +145,7 @@ def _players(data: dict[str, Any]) -> list[str]:
 
 
 @bp.post("/games")
-def create_game() -> Response:
+def create_game() -> ResponseReturnValue:
     data = body()
     if "rules" not in data:
         raise PayloadError(msg(N_("Say which rules apply: “rules” is a preset name such as "
@@ -153,6 +155,11 @@ def create_game() -> Response:
         raise PayloadError(msg(N_("The field “first_dealer” must name the player who deals "
                                   "first.")))
     players = _players(data)
+    # A game of a group: its players are the group's members (a new name becomes one),
+    # and starting it changes the group, so a PIN group wants its PIN.
+    group = group_of_body(data)
+    if group is not None and (refused := pin_refusal(group)) is not None:
+        return refused
     # Sides other than partners opposite, where the game has them (docs/api.md): the
     # game reads them.
     teams = data.get("teams")
@@ -164,6 +171,8 @@ def create_game() -> Response:
             raise PayloadError(msg(N_("The field “pin” must be a string of 4 to 8 digits.")))
         set_pin(game, pin)
     db.session.add(game)
+    if group is not None:
+        start_game(group, game)
     db.session.commit()
     response = _answer(game, 201)
     response.headers["Location"] = url_for("api.read_game", game_id=game.id)
@@ -174,6 +183,35 @@ def create_game() -> Response:
 def read_game(game_id: str) -> Response:
     game = _game(game_id)
     return _answer(game)
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch_game(game_id: str) -> ResponseReturnValue:
+    """Play again: a new game of the same table (scorekeeper/rematch.py), ``201``; the
+    rematch already made of this game, ``200``, when there is one (a double tap, another
+    phone). A game not over yet is a ``409``."""
+    game = _game(game_id)
+    data = request.get_json(silent=True) if request.content_length else {}
+    if not isinstance(data, dict):
+        raise PayloadError(msg(N_("The request body must be a JSON object.")))
+    if data:
+        raise PayloadError(msg(N_("Unknown field “%(field)s”; a rematch takes no fields: "
+                                  "send {}."), field=sorted(data)[0][:60]))
+    made = rematch_of(game)
+    if made is None:
+        state, log = state_and_log(game)
+        if not state.finished:
+            return jsonify(error=say(msg(N_("This game is not over yet: only a finished "
+                                            "game can be played again."))),
+                           game=state_json(game, state, log)), 409
+        made = rematch(game)
+        db.session.commit()
+        status = 201
+    else:
+        status = 200
+    response = _answer(made, status)
+    response.headers["Location"] = url_for("api.read_game", game_id=made.id)
+    return response
 
 
 def _deal(data: dict[str, Any], number: int, game: Game) -> Any:

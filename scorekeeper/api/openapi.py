@@ -6,6 +6,8 @@ from flask import Response, jsonify
 
 from ..games import games, presets
 from .blueprint import bp
+from .openapi_groups import PATHS as GROUP_PATHS
+from .openapi_groups import SCHEMAS as GROUP_SCHEMAS
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
          "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
@@ -72,7 +74,15 @@ _STATE = {"type": "object", "additionalProperties": False, "required": [
     "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
     "tie_break": {"type": "boolean"}, "finished": {"type": "boolean"},
     "winners": _NAMES, "notices": _NAMES,
+    "rematch_of": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
+                   "description": "The game this one is a rematch of (Play again)"},
+    "rematch": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
+                "description": "Once the game is over, its rematch, if one was made "
+                               "(POST /games/{game_id}/rematch)"},
     **_merge_all([part["state"] for part in _PARTS])}}
+_GAME_LINK = {"type": "object", "additionalProperties": False, "required": ["id", "url"],
+              "properties": {"id": {"type": "string"},
+                             "url": {"type": "string", "description": "The game's page"}}}
 _GAME_ANSWER = {"description": "The game's state", "headers": {"ETag": {
     "description": "The game's version, quoted", "schema": {"type": "string"}}},
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameState"}}}}
@@ -101,6 +111,22 @@ _LOCKED = {
                            "minute", "content": _ERROR},
 }
 _NOT_FOUND = {"description": "No game (or deal) with that id", "content": _ERROR}
+_NO_GROUP = {"description": "No group with that id", "content": _ERROR}
+_GROUP_PIN = {"name": "X-Table-PIN", "in": "header", "required": False,
+              "schema": {"type": "string"},
+              "description": "The group's PIN (4 to 8 digits), needed to change a group "
+                             "created with one (or start a game in it); a group without a "
+                             "PIN ignores it"}
+_GROUP_LOCKED = {
+    "403": {"description": "The group has a PIN and X-Table-PIN is missing or wrong; "
+                           "nothing was changed", "content": _ERROR},
+    "429": {"description": "Too many wrong PINs for this group from this address: wait a "
+                           "minute", "content": _ERROR},
+}
+_LOCATION_AND_ETAG = {
+    "ETag": {"description": "The game's version, quoted", "schema": {"type": "string"}},
+    "Location": {"description": "The game's address in the API",
+                 "schema": {"type": "string"}}}
 _CONFLICT = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                               "properties": {
     "error": {"type": "string"}, "already_recorded": {"type": "boolean"},
@@ -227,19 +253,49 @@ SPEC = {
                     **{name: _or_null(schema) for name, schema in
                        _merge_all([part["game"] for part in _PARTS]).items()},
                     "first_dealer": {"type": "string"},
+                    "group": _or_null({"type": "string", "description": "A group's id: "
+                                       "the game counts for the group, its players "
+                                       "become members (a new name becomes one), and "
+                                       "its rules the group's usual ones. A group with a "
+                                       "PIN wants it in X-Table-PIN"}),
                     # As the server reads it (scorekeeper/pins.py): 4 to 8 digits,
                     # Arabic-Indic ones too, spaces around them trimmed; null is none.
                     "pin": _or_null({"type": "string", "pattern": r"^\s*\d{4,8}\s*$",
                                      "description": "A table PIN: changes to the game "
                                                     "then need it in the X-Table-PIN "
                                                     "header"})}}}}},
+            "parameters": [_GROUP_PIN],
             "responses": {"201": _GAME_ANSWER | {"links": _CREATED_LINKS},
-                          "400": {"$ref": "#/components/responses/BadRequest"}}}},
+                          "400": {"$ref": "#/components/responses/BadRequest"},
+                          "404": _NO_GROUP, **_GROUP_LOCKED}}},
         "/api/v1/games/{game_id}": {
             "parameters": [_GAME_ID],
             "get": {"operationId": "read_game",
                     "summary": "The game's state, replayed from its deals",
                     "responses": {"200": _GAME_ANSWER, "404": _NOT_FOUND}}},
+        "/api/v1/games/{game_id}/rematch": {
+            "parameters": [_GAME_ID],
+            "post": {"operationId": "rematch_game",
+                     "summary": "Play again: a new game of the same players in the same "
+                                "seats, with the same rules, group and PIN; its first "
+                                "dealer follows the form's rule as if the game went on",
+                     "parameters": [_TABLE_PIN],
+                     "requestBody": {"required": False, "content": {"application/json": {
+                         "example": {}, "schema": {"type": "object", "properties": {},
+                                                   "additionalProperties": False}}}},
+                     "responses": {
+                         "201": _GAME_ANSWER | {"description": "The new game's state",
+                                                "headers": _LOCATION_AND_ETAG},
+                         "200": _GAME_ANSWER | {"description": "The rematch already made "
+                                                "of this game (a game has one)",
+                                                "headers": _LOCATION_AND_ETAG},
+                         "400": {"$ref": "#/components/responses/BadRequest"},
+                         "404": _NOT_FOUND,
+                         "409": {"description": "The game is not over yet (or another "
+                                                "phone changed it at that moment); game "
+                                                "holds its state", "content": _CONFLICT},
+                         **_LOCKED}}},
+        **GROUP_PATHS,
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
             "post": {"operationId": "record_deal",
@@ -280,6 +336,7 @@ SPEC = {
     },
     "components": {
         "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE,
+                    "GameLink": _GAME_LINK, **GROUP_SCHEMAS,
                     **_merge_all([part["schemas"] for part in _PARTS])},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",

@@ -1,0 +1,317 @@
+"""Groups, the table's league (docs/api.md, "Groups"): make one, add and rename members,
+read its games, its standings over a season, two members head to head. What a game's
+result is, each game's kind says; the standings add up the results kept with every change
+(scorekeeper/results.py, scorekeeper/league/) and replay nothing."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from typing import Any
+
+from flask import Response, jsonify, request, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .. import groups
+from ..codec import PayloadError
+from ..extensions import db
+from ..games import games, kind_of
+from ..games.kind import AnyKind
+from ..league import Place
+from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
+from ..models import Game, GameResult, Group, Member
+from ..pins import normal_pin, set_pin
+from ..results import season
+from ..rules.messages import N_, msg
+from .blueprint import Missing, bp
+from .payload import body
+
+#: The group's pages, which the pages (scorekeeper/web) serve: the group, and its
+#: view-only page (standings and games, nothing that changes them).
+GROUP_PAGE = "/groups/{id}"
+GROUP_VIEW_PAGE = "/groups/view/{view_id}"
+
+
+def game_name(kind: AnyKind) -> str:
+    """The game as the API names it: its English title in snake case (``hand``,
+    ``hand_and_foot``)."""
+    return "_".join(str(kind.title).lower().split())
+
+
+def kind_called(name: str) -> AnyKind | None:
+    return next((kind for kind in games() if game_name(kind) == name), None)
+
+
+def _page(path: str) -> str:
+    return request.host_url.rstrip("/") + request.script_root + path
+
+
+def load_group(group_id: str) -> Group:
+    group = db.session.get(Group, group_id)
+    if group is None:
+        raise Missing(msg(N_("There is no group with that id; check the link.")))
+    return group
+
+
+# --- the group as the API answers it ----------------------------------------------------
+
+def group_json(group: Group) -> dict[str, Any]:
+    """The group: its links, name, members, usual rules by game and games, newest first."""
+    rules = {game_name(kind): group.house_rules[kind.name] for kind in games()
+             if kind.name in group.house_rules}
+    return {"id": group.id, "url": _page(GROUP_PAGE.format(id=group.id)),
+            "view_url": _page(GROUP_VIEW_PAGE.format(view_id=group.view_id)),
+            "name": group.name, "pin": group.pin_hash is not None,
+            "members": [{"id": m.id, "name": m.name} for m in group.members],
+            "house_rules": rules, "games": _games(group)}
+
+
+def _games(group: Group) -> list[dict[str, Any]]:
+    """The group's games, newest first, read from their kept results (no game replayed)."""
+    rows = db.session.execute(
+        select(Game, GameResult).outerjoin(GameResult, GameResult.game_id == Game.id)
+        .where(Game.group_id == group.id).options(selectinload(Game.seats))
+        .order_by(Game.created_at.desc(), Game.id)).all()
+    return [_game_entry(game, result) for game, result in rows]
+
+
+def _day(at: datetime) -> str:
+    return (at if at.tzinfo is None else at.astimezone(UTC)).date().isoformat()
+
+
+def _game_entry(game: Game, result: GameResult | None) -> dict[str, Any]:
+    players = [seat.name for seat in game.seats]
+    places = [] if result is None else [Place.from_json(p) for p in result.places]
+    sides: dict[int, list[str]] = {}
+    for place in places:
+        sides.setdefault(place.side, []).append(players[place.seat])
+    finished = result is not None and result.finished
+    return {"id": game.id, "url": url_for("games.show", game_id=game.id, _external=True),
+            "game": game_name(kind_of(game.rules)), "form": game.rules.get("preset"),
+            "players": players,
+            "teams": list(sides.values()) if any(len(s) > 1 for s in sides.values())
+            else None,
+            "date": _day(game.created_at if result is None else result.played_at),
+            "finished": finished,
+            "winners": [players[p.seat] for p in places if p.won] if finished else []}
+
+
+def _answer(group: Group, status: int = 200) -> Response:
+    response = jsonify(group_json(group))
+    response.status_code = status
+    return response
+
+
+# --- reading a body ---------------------------------------------------------------------
+
+def _names(data: dict[str, Any], field: str) -> list[str]:
+    given = data.get(field)
+    if given is None:
+        return []
+    if not isinstance(given, list) or not all(isinstance(n, str) for n in given):
+        raise PayloadError(msg(N_("The field “%(field)s” must list the members' names."),
+                               field=field))
+    return given
+
+
+def _pin(data: dict[str, Any]) -> str | None:
+    if data.get("pin") is None:
+        return None
+    pin = normal_pin(data["pin"])
+    if pin is None:
+        raise PayloadError(msg(N_("The field “pin” must be a string of 4 to 8 digits.")))
+    return pin
+
+
+def _refuse_unknown(data: dict[str, Any], known: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise PayloadError(msg(N_("Unknown field “%(field)s”; the body has %(fields)s."),
+                               field=unknown[0][:60], fields=", ".join(known)))
+
+
+def group_of_body(data: dict[str, Any]) -> Group | None:
+    """The group a new game's body names in ``group``, if any (its PIN is checked by the
+    caller)."""
+    given = data.get("group")
+    if given is None:
+        return None
+    if not isinstance(given, str):
+        raise PayloadError(msg(N_("The field “group” must be a group's id, as the group's "
+                                  "“id” gives it.")))
+    return load_group(given)
+
+
+# --- the routes -------------------------------------------------------------------------
+
+CREATE_FIELDS = ("name", "members", "pin")
+
+
+@bp.post("/groups")
+def create_group() -> Response:
+    data = body()
+    _refuse_unknown(data, CREATE_FIELDS)
+    if "name" not in data:
+        raise PayloadError(msg(N_("Give the group a name: the field “name”.")))
+    group = groups.new_group(data["name"], _names(data, "members"))
+    if (pin := _pin(data)) is not None:
+        set_pin(group, pin)
+    db.session.add(group)
+    db.session.commit()
+    response = _answer(group, 201)
+    response.headers["Location"] = url_for("api.read_group", group_id=group.id)
+    return response
+
+
+@bp.get("/groups/<group_id>")
+def read_group(group_id: str) -> Response:
+    return _answer(load_group(group_id))
+
+
+CHANGE_FIELDS = ("name", "add", "rename", "games", "pin")
+
+
+@bp.patch("/groups/<group_id>")
+def change_group(group_id: str) -> Response:
+    """Rename members (into every game they sat in), add members, count games already
+    played, rename the group, set its PIN: all of it, or nothing."""
+    group = load_group(group_id)
+    data = body()
+    _refuse_unknown(data, CHANGE_FIELDS)
+    renames = data.get("rename")
+    if renames is not None and not (isinstance(renames, dict) and all(
+            isinstance(new, str) for new in renames.values())):
+        raise PayloadError(msg(N_("The field “rename” must map members' names to their new "
+                                  "names, like {\"Ali\": \"Ali H.\"}.")))
+    for old, new in (renames or {}).items():
+        member = groups.member_named(group, old)
+        if member is None:
+            raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
+                                   name=old[:60]))
+        groups.rename(group, member, new)
+    groups.add_members(group, _names(data, "add"))
+    for game_id in _game_ids(data):
+        game = db.session.get(Game, game_id)
+        if game is None:
+            raise PayloadError(msg(N_("There is no game “%(id)s”; check the link."),
+                                   id=game_id[:40]))
+        groups.count_game(group, game)
+    if data.get("name") is not None:
+        group.name = groups.group_name(data["name"])
+    if (pin := _pin(data)) is not None:
+        set_pin(group, pin)
+    group.updated_at = datetime.now(UTC)
+    db.session.commit()
+    return _answer(group)
+
+
+def _game_ids(data: dict[str, Any]) -> list[str]:
+    given = data.get("games")
+    if given is None:
+        return []
+    if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
+        raise PayloadError(msg(N_("The field “games” must list games' ids.")))
+    return given
+
+
+def _kind() -> AnyKind:
+    name = request.args.get("game")
+    kind = None if name is None else kind_called(name)
+    if kind is None:
+        raise PayloadError(msg(N_("Say which game: “game” is %(games)s."),
+                               games=" or ".join(game_name(k) for k in games())))
+    return kind
+
+
+def _date(field: str) -> date | None:
+    given = request.args.get(field)
+    if given is None or given == "":
+        return None
+    try:
+        if not DATE.fullmatch(given):
+            raise ValueError(given)
+        day = date.fromisoformat(given)
+        if not EARLIEST <= day <= LATEST:
+            raise ValueError(given)
+    except ValueError:
+        raise PayloadError(msg(N_("The parameter “%(field)s” must be a date written "
+                                  "YYYY-MM-DD, like 2026-11-26."), field=field)) from None
+    return day
+
+
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The days a season may name: any the app's time stamps can be (scorekeeper/backup).
+EARLIEST, LATEST = date(1970, 1, 1), date(9998, 12, 31)
+
+
+def _dates() -> tuple[date | None, date | None]:
+    since, until = _date("since"), _date("until")
+    if since is not None and until is not None and since > until:
+        raise PayloadError(msg(N_("The season must not end (“until”) before it begins "
+                                  "(“since”).")))
+    return since, until
+
+
+@bp.get("/groups/<group_id>/standings")
+def group_standings(group_id: str) -> Response:
+    group = load_group(group_id)
+    kind = _kind()
+    since, until = _dates()
+    return jsonify(standings_json(group, kind, season(group.id, kind.name, since, until),
+                                  since, until))
+
+
+def standings_json(group: Group, kind: AnyKind, played: list[Played],
+                   since: date | None, until: date | None) -> dict[str, Any]:
+    """A season's standings, partners and wins over time, as the API answers them."""
+    names = {m.id: m.name for m in group.members}
+    rows = [{"player": names[row.member], "member": row.member, "games": row.games,
+             "wins": row.wins, "win_rate": row.win_rate, "streak": row.streak,
+             "best_streak": row.best_streak, **kind.league_figures(row.figures)}
+            for row in standings(played) if row.member in names]
+    pairs = [{"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
+              "win_rate": round(pair.wins / pair.games, 3)}
+             for pair in partners(played) for a, b in (pair.members,)
+             if a in names and b in names]
+    series = wins_over_time(played)
+    return {"game": game_name(kind), "since": since and since.isoformat(),
+            "until": until and until.isoformat(), "games": len(played), "rows": rows,
+            "partners": pairs,
+            "wins_over_time": {"dates": [_day(game.at) for game in played],
+                               "series": [{"player": names[m], "wins": wins}
+                                          for m, wins in series.items() if m in names]}}
+
+
+@bp.get("/groups/<group_id>/head-to-head")
+def group_head_to_head(group_id: str) -> Response:
+    group = load_group(group_id)
+    a, b = _member("a", group), _member("b", group)
+    if a.id == b.id:
+        raise PayloadError(msg(N_("Name two different members in “a” and “b”.")))
+    name = request.args.get("game")
+    kinds = list(games()) if name is None else [_kind()]
+    since, until = _dates()
+    played = sorted((game for kind in kinds
+                     for game in season(group.id, kind.name, since, until)),
+                    key=lambda game: (game.at, game.game_id))
+    meeting = head_to_head(played, a.id, b.id)
+    return jsonify({"a": a.name, "b": b.name,
+                    "game": None if name is None else game_name(kinds[0]),
+                    "games": meeting.games, "a_ahead": meeting.a_ahead,
+                    "b_ahead": meeting.b_ahead, "ties": meeting.ties,
+                    "as_partners": {"games": meeting.partner_games,
+                                    "wins": meeting.partner_wins}})
+
+
+def _member(field: str, group: Group) -> Member:
+    given = request.args.get(field)
+    if not given:
+        raise PayloadError(msg(N_("Name a member of the group in “%(field)s”."),
+                               field=field))
+    member = groups.member_named(group, given)
+    if member is None:
+        raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
+                               name=given[:60]))
+    return member
+
