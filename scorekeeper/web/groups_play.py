@@ -7,11 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as BaseResponse
 
+from ..extensions import db
 from ..games import games, kind_named, kind_of
+from ..i18n import say
 from ..models import Group
+from ..rematch import rematch
+from ..rules import RulesError
+from ..storage import GameChanged, load
+from . import conflicts, device
+from .games import game_page
 from .groups import find, recent
 from .setup import NewGameForm, new_game_form, preset_notes, start
 
@@ -81,3 +89,26 @@ def new_game(group_id: str) -> ResponseReturnValue:
 def usual_kinds(group: Group) -> set[str]:
     """The games whose usual rules the group keeps (filled into the form)."""
     return {name for name in group.house_rules if kind_named(name) is not None}
+
+
+@bp.post("/games/<game_id>/again")
+def again(game_id: str) -> BaseResponse:
+    """Play a finished game again: the same players in the same seats, the same rules and
+    group, the first dealer whoever would have dealt next (scorekeeper.rematch). Asked
+    twice (a double tap, a second phone), it leads to the one rematch made."""
+    game = load(game_id)
+    if game is None:
+        abort(404)
+    try:
+        new = rematch(game)
+        db.session.commit()
+    except RulesError as refusal:
+        db.session.rollback()
+        return game_page(game, error=say(refusal.message), status=409)
+    except GameChanged:
+        db.session.rollback()
+        return game_page(load(game_id) or game, error=conflicts.changed(), status=409)
+    if new.pin_hash:
+        # The same table, the same PIN: this phone entered it for the game before.
+        device.unlock(new.id)
+    return device.remember(redirect(url_for("games.show", game_id=new.id), 303), new.id)
