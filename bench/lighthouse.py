@@ -9,8 +9,9 @@ the first time (Node.js 18 or newer is needed; it is not part of ``make test``).
 Lighthouse's performance score depends on the machine's load: run it on a quiet machine
 and note the load average beside the figures (docs/performance.md).
 
-Run from the repository root: ``.venv/bin/python bench/lighthouse.py [--runs 3]``; each
-score is the median of the runs.
+Run from the repository root: ``.venv/bin/python bench/lighthouse.py [--runs 3]
+[--tree /tmp/worktree]``; each score is the median of the runs. ``--tree`` serves another
+checkout (bench/load.py's), say a git worktree of one commit while the work tree changes.
 """
 
 from __future__ import annotations
@@ -68,10 +69,12 @@ def scores(url: str, language: str, folder: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--tree", type=Path, default=load.ROOT,
+                        help="serve this checkout of the app instead (a git worktree)")
     args = parser.parse_args()
     install()
     with tempfile.TemporaryDirectory() as folder:
-        server = load.Server(Path(folder) / "lighthouse.sqlite")
+        server = load.Server(Path(folder) / "lighthouse.sqlite", tree=args.tree.resolve())
         server.upgrade()
         server.start()
         try:

@@ -1,11 +1,14 @@
 """Page weight, SQL queries and server time of the scorekeeper pages.
 
-Seeds a fresh SQLite database with finished games (1,000 by default), then measures, for
-the home, game, record-a-deal and history pages:
+Seeds a fresh SQLite database with finished games (1,000 by default) and running ones (29
+deals mostly redealt; 30 deals every one scored, the long game of issue 24's target; 300
+deals; 6 deals; Hand and Foot three deals in), then measures, for the home, game,
+record-a-deal and history pages:
 
 - bytes on first load, as the server sends them to a browser that takes brotli and gzip,
   with every style sheet, script and icon the page loads up front — not what it loads once
-  shown (``data-after-load``), nor what is loaded lazily (target: 30 KB or less);
+  shown (``data-after-load``), nor what is loaded lazily (target: 30 KB or less; the
+  300-deal game is measured beside it);
 - bytes of a warm second visit: the page itself, the static files being kept by the
   phone, and the worker and manifest answered "not modified" (target: 8 KB or less);
 - bytes of each HTMX interaction (the preview and the save of a deal; target: 6 KB or less);
@@ -270,13 +273,17 @@ def report(results: dict) -> None:
         warm = f"{row['warm']:8.1f}" if "warm" in row else " " * 8
         print(f"{name:24} {row['kb']:9.1f} {warm} {queries} {ratio}")
     print(f"\ntrivial /healthz: {big['trivial /healthz']['ms']:.2f} ms per request")
-    first = [r["kb"] for n, r in big.items() if "kb" in r and "HTMX" not in n]
-    warm = [r["warm"] for r in big.values() if "warm" in r]
+    # The pages a table opens (issue 24): home, history, a Hand game — a long one too, 30
+    # deals — and a Hand and Foot game. The 300-deal game is measured, not held to it.
+    held = [r for n, r in big.items() if "kb" in r and "HTMX" not in n and "300" not in n]
+    first = [r["kb"] for r in held]
+    warm = [r["warm"] for r in held if "warm" in r]
     htmx = [r["kb"] for n, r in big.items() if "HTMX" in n]
     # The target is for pages and previews; saving a deal also writes (deal, hands, game).
     queries = [r["queries"] for res in results.values() for n, r in res.items()
                if "queries" in r and not n.startswith("save")]
-    print(f"targets: first load ≤ 30 KB: {'met' if max(first) <= 30 else 'MISSED'}; "
+    print("targets (the 300-deal game aside): "
+          f"first load ≤ 30 KB: {'met' if max(first) <= 30 else 'MISSED'}; "
           f"warm second visit ≤ 8 KB: {'met' if max(warm) <= 8 else 'MISSED'}; "
           f"HTMX ≤ 6 KB: {'met' if max(htmx) <= 6 else 'MISSED'}; "
           f"≤ 5 queries: {'met' if max(queries) <= 5 else 'MISSED'}")
