@@ -55,6 +55,32 @@ def foot_game(live_url: str, names: list[str]) -> dict:
     return game
 
 
+def group_with_a_game(page: Page, live_url: str, names: list[str]) -> tuple[str, str]:
+    """A group of *names* made on its page, with a game of Hand started from the group's
+    page by tapping three members into their seats and played to the end (so its standings
+    and chart are shown): the group's address and its view-only address."""
+    page.goto(f"{live_url}/groups/new")
+    page.locator("input[name='name']").fill(names[0])
+    page.locator("textarea[name='members']").fill("\n".join(names))
+    page.locator("form.group-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/groups/[A-Za-z0-9_-]{24}$"))
+    group = page.url
+    page.goto(f"{group}/new")
+    page.locator("label.preset:has(input[value='levant'])").click()
+    for name in names[:3]:
+        page.locator(".seat-chips").get_by_role("button", name=name, exact=True).click()
+    page.locator("details.house-rules > summary").click()
+    page.locator("input[name='opt_rounds']").fill("1")
+    page.locator("form.new-game button.primary[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{24}$"))
+    api(live_url, "POST", f"/games/{page.url.rsplit('/', 1)[1]}/deals", {
+        "deal": 1, "outcome": "scored", "winner": names[1], "finish": "partial",
+        "hands": {names[0]: {"melded": True, "points": 35}, names[2]: {"melded": False}}})
+    page.goto(group)
+    view = page.locator("a[href^='/groups/view/']").first.get_attribute("href")
+    return group, live_url + view
+
+
 def part(locator, name: str) -> None:
     """A screenshot of one part of the page, as tests/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -192,6 +218,11 @@ def test_every_tap_target_of_every_page_is_at_least_44_px(page: Page, live_url, 
         "meld", "initial-meld", "lay-off", "swap", "hand", "redeal")]
     checks += [(f"referee-foot-{check}", f"/referee/hand-and-foot/{check}") for check in (
         "meld", "initial-meld", "pickup", "go-out")]
+    # The group's pages (the table's league): its new-group form, its page with a game's
+    # standings, its new game with the members to tap, its view-only page.
+    group, group_view = group_with_a_game(page, live_url, names[:4])
+    checks += [("group-new", "/groups/new"), ("group", group), ("group-game", f"{group}/new"),
+               ("group-view", group_view)]
     small: dict[str, list[str]] = {}
 
     def check(where: str) -> None:
@@ -212,7 +243,8 @@ def test_every_tap_target_of_every_page_is_at_least_44_px(page: Page, live_url, 
         page.goto(path if path.startswith("http") else live_url + path)
         open_all_details(page)
         check(where)
-        if where in {"home", "hand", "foot", "hand-edit", "referee-meld"}:
+        if where in {"home", "hand", "foot", "hand-edit", "referee-meld", "group",
+                     "group-game", "group-view"}:
             shot(page, f"fit-targets-{where}-{locale[:2]}")
     # The deal form with its card picker open under a hand, and Hand's first melds.
     page.goto(hand["url"])
