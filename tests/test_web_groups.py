@@ -537,3 +537,28 @@ def test_each_games_columns_name_figures_its_kind_gives(app, kind):
 def test_the_api_and_the_pages_agree_on_the_group(app, client, group_id):
     # The group pages never answer on the API's address, nor the API on theirs.
     assert client.get(f"{API}/groups/{group_id}/qr.svg").status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_no_group_page_shows_a_code(app, client, actions, language):
+    """Issue 22's words, not codes, on the league's pages too."""
+    from test_words_not_codes import codes_in
+
+    client.set_cookie("lang", language)
+    group_id = make_group(client)
+    game_id = group_game(client, group_id, opt_rounds="1")
+    hand_won_by(actions, game_id, "Badr", FOUR[:3])
+    foot = group_game(client, group_id, "hand_and_foot", FOUR, sides="opposite",
+                      hf_rounds="1")
+    actions.post_deal(foot, FOOT_DEAL)
+    with app.app_context():
+        view = group_of(app, group_id).view_id
+    for path in ("/", "/groups/new", f"/groups/{group_id}", f"/groups/{group_id}/new",
+                 f"/groups/{group_id}?game=hand&season=all",
+                 f"/groups/{group_id}?game=handfoot&season=dates&since=x",
+                 f"/groups/view/{view}", f"/games/{game_id}", f"/games/{foot}"):
+        response = client.get(path)
+        assert response.status_code < 500, path
+        assert codes_in(response.text) == [], path
+    refused = client.post("/groups/new", data={"name": "", "members": ""})
+    assert codes_in(refused.text) == []
