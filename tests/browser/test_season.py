@@ -30,9 +30,10 @@ def fits(page: Page, where: str) -> None:
     assert page.evaluate(SMALL_TARGETS) == [], where
 
 
-def new_game(page: Page, preset: str, seated: list[str], **fields: str) -> None:
+def new_game(page: Page, preset: str, seated: list[str], **fields: str) -> int:
     """From the group's page: "New game", the form of the game, its members tapped into
-    their seats in seating order, the house rules given, "Start the game"."""
+    their seats in seating order, the house rules given; the taps it took, without the
+    house rules' (docs/taps.md). "Start the game" is left to the caller."""
     page.locator(".group .start a").click()
     expect(page.locator(".seat-chips")).to_be_visible()
     page.locator(f"label.preset:has(input[value='{preset}'])").click()
@@ -52,6 +53,7 @@ def new_game(page: Page, preset: str, seated: list[str], **fields: str) -> None:
         if not box.is_visible():
             page.locator("details.house-rules > summary").click()
         box.fill(value)
+    return 2 + len(seated)
 
 
 def hand_deal(page: Page, _, winner: str, points: dict[str, int | None]) -> None:
@@ -117,9 +119,11 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
     to_group(page)
 
     # 3. Plain Hand: the group's usual Hand rules (one round) are filled in again.
-    new_game(page, "levant", [badr, caro, dina])
+    taps = new_game(page, "levant", [badr, caro, dina])
     expect(page.locator("input[name='opt_rounds']")).to_have_value("1")
     page.get_by_role("button", name=_("Start the game")).click()
+    # "New game", the form of Hand, three members, "Start the game"; nothing typed.
+    assert taps + 1 == 6
     hand_deal(page, _, badr, {caro: 20, dina: 15})
     last_game = page.url
     shot(page, f"season-game-over-{lang}")
