@@ -493,8 +493,11 @@ def test_play_again_starts_the_same_table_in_the_same_group(app, client, actions
     assert again.status_code == 303
     new_id = again.location.rsplit("/", 1)[1]
     assert new_id != game_id
-    # A second tap (or phone) leads to the same rematch.
+    # A second tap (or phone) leads to the same rematch; the finished game links it.
     assert client.post(f"/games/{game_id}/again").location.endswith(new_id)
+    page = client.get(f"/games/{game_id}").text
+    assert f'href="/games/{new_id}"' in page and "The next game" in page
+    assert f'action="/games/{game_id}/again"' not in page
     state = actions.state(new_id)
     assert state["players"] == ["Ali", "Badr", "Caro"] and state["deals"] == []
     with app.app_context():

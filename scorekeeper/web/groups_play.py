@@ -15,7 +15,7 @@ from ..extensions import db
 from ..games import games, kind_named, kind_of
 from ..i18n import say
 from ..models import Group
-from ..rematch import rematch
+from ..rematch import rematch, rematch_id
 from ..rules import RulesError
 from ..storage import GameChanged, load
 from . import conflicts, device
@@ -112,3 +112,9 @@ def again(game_id: str) -> BaseResponse:
         # The same table, the same PIN: this phone entered it for the game before.
         device.unlock(new.id)
     return device.remember(redirect(url_for("games.show", game_id=new.id), 303), new.id)
+
+
+@bp.app_template_global()
+def rematch_of(game_id: str) -> str | None:
+    """The id of the game played after *game_id* ("Play again"), for its page's link."""
+    return rematch_id(game_id)
