@@ -565,3 +565,36 @@ def test_no_group_page_shows_a_code(app, client, actions, language):
         assert codes_in(response.text) == [], path
     refused = client.post("/groups/new", data={"name": "", "members": ""})
     assert codes_in(refused.text) == []
+
+
+def test_every_group_form_carries_its_token(tmp_path):
+    """With CSRF on, as in production: each form of the group's page is sent with the
+    token it carries, and a form without one is refused with nothing stored."""
+    from game_actions import csrf_token
+
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "SECRET_KEY": "csrf"})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    token = csrf_token(client.get("/groups/new").text)
+    made = client.post("/groups/new", data={"name": "Family", "members": "Ali\nBadr",
+                                            "csrf_token": token})
+    assert made.status_code == 303
+    group = made.location
+    before = rows(app)
+    assert client.post(f"{group}/members", data={"members": "Caro"}).status_code == 400
+    assert rows(app) == before
+    page = client.get(group).text
+    forms = re.findall(r'<form method="post" action="([^"#]+)[^"]*"[^>]*>(.*?)</form>', page,
+                       re.S)
+    assert {action.rsplit("/", 1)[1] for action, _ in forms} >= {"members", "rename", "pin"}
+    sent = {"members": {"members": "Caro"}, "rename": {"member": "1", "name": "Aly"},
+            "pin": {"pin": PIN}}
+    for action, body in forms:
+        name = action.rsplit("/", 1)[1]
+        if name in sent:
+            answer = client.post(action, data=sent[name] | {"csrf_token": csrf_token(body)})
+            assert answer.status_code == 303, (name, alerts(answer.text))
