@@ -241,7 +241,7 @@ def _audit_deal(entry, side, change):
 
 BAD_FILES = {
     "not-an-export": (lambda d: d.pop("format"), "not an export"),
-    "newer-version": (_set(["version"], 2), "version 2"),
+    "newer-version": (_set(["version"], 3), "version 3"),
     "games-not-a-list": (_set(["games"], {}), "\"games\" must be a list"),
     "game-not-an-object": (_set(["games", 1], [1]), "game 2: must be an object"),
     "missing-field": (lambda d: d["games"][1].pop("view_id"), "missing field 'view_id'"),

@@ -174,8 +174,8 @@ CHANGE_FIELDS = ("name", "add", "rename", "games", "pin")
 
 @bp.patch("/groups/<group_id>")
 def change_group(group_id: str) -> Response:
-    """Rename members (into every game they sat in), add members, count games already
-    played, rename the group, set its PIN: all of it, or nothing."""
+    """Add members, count games already played, rename members (into every game they
+    sat in), rename the group, set its PIN, in that order: all of it, or nothing."""
     group = load_group(group_id)
     data = body()
     _refuse_unknown(data, CHANGE_FIELDS)
@@ -184,12 +184,8 @@ def change_group(group_id: str) -> Response:
             isinstance(new, str) for new in renames.values())):
         raise PayloadError(msg(N_("The field “rename” must map members' names to their new "
                                   "names, like {\"Ali\": \"Ali H.\"}.")))
-    for old, new in (renames or {}).items():
-        member = groups.member_named(group, old)
-        if member is None:
-            raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
-                                   name=old[:60]))
-        groups.rename(group, member, new)
+    # Members added first, so a game of theirs may be counted; games counted next, so a
+    # rename follows into them too.
     groups.add_members(group, _names(data, "add"))
     for game_id in _game_ids(data):
         game = db.session.get(Game, game_id)
@@ -197,6 +193,13 @@ def change_group(group_id: str) -> Response:
             raise PayloadError(msg(N_("There is no game “%(id)s”; check the link."),
                                    id=game_id[:40]))
         groups.count_game(group, game)
+    db.session.flush()
+    for old, new in (renames or {}).items():
+        member = groups.member_named(group, old)
+        if member is None:
+            raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
+                                   name=old[:60]))
+        groups.rename(group, member, new)
     if data.get("name") is not None:
         group.name = groups.group_name(data["name"])
     if (pin := _pin(data)) is not None:

@@ -2,10 +2,15 @@
 FILE`` (docs/durability.md says when to use them).
 
 The file holds each game whole, column by column: the table (rules, seats, first dealer,
-PIN hash, view-only link, time stamps), its deals with each player's hand, its kept rulings
-and its audit trail. Row ids are left out (a deal is known by its number, an entry by its
-place in the list), so a file imports into any database, and export → import into an empty
-database → export gives the same file.
+PIN hash, view-only link, time stamps, its group and the game it is a rematch of), its deals
+with each player's hand, its kept rulings and its audit trail; and each group (the table's
+league) with its members (:mod:`scorekeeper.backup.groups`). Row ids are left out (a deal
+is known by its number, an entry by its place in the list, a member by their place in
+their group, which a seat names as its ``member``), so a file imports into any database,
+and export → import into an empty database → export gives the same file. A group game's
+result, which the standings add up, is not in the file: it is worked out again from the
+deals on import, and only the day it counts for (``played_at``) travels with the game.
+Files of version 1 (before groups) import as they did.
 
 Importing is all or nothing: the whole file is checked — each value against its column,
 each game replayed by the rules engine — and saved in one transaction. A game already in the
@@ -16,16 +21,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from sqlalchemy import inspect, or_, select
+from sqlalchemy import or_, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
@@ -37,23 +41,33 @@ from ..models import (
     AuditEntry,
     DealRecord,
     Game,
+    GameResult,
+    Group,
     HandRecord,
     RulingRecord,
     Seat,
     fits_integer_column,
 )
+from ..results import keep_result
 from ..rules import RulesError
 from ..storage import log_of, table_of
-from .columns import BadFile, value_of, values_of
+from .columns import TOKEN, BadFile, check_pin_hash, row_of, stamp, value_of, values_of
+from .groups import group_json, groups_of, link_game
 
 FORMAT = "hand-scorekeeper-games"
-VERSION = 1
+VERSION = 2
+#: The versions of the format this app reads: 1 held no groups.
+READS = (1, 2)
 
 # Each part of a game: the list's name in the file, its model, and the columns left out
 # (row ids and the links to the parent, which the nesting gives).
-PARTS = (("seats", Seat, {"game_id"}), ("deals", DealRecord, {"id", "game_id"}),
+PARTS = (("seats", Seat, {"game_id", "member_id"}),
+         ("deals", DealRecord, {"id", "game_id"}),
          ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
 HANDS = ("hands", HandRecord, {"deal_id"})
+# A seat's member, by place in the game's group; a group game's day in the standings.
+MEMBER = "member"
+PLAYED_AT = "played_at"
 
 
 def init_app(app: Flask) -> None:
@@ -64,12 +78,18 @@ def init_app(app: Flask) -> None:
 # --- export ------------------------------------------------------------------------------
 
 def export_games() -> dict[str, Any]:
-    """Every game, as the file holds them."""
+    """Every group and every game, as the file holds them."""
     _read_one_moment()
+    groups = list(db.session.scalars(select(Group).order_by(Group.created_at, Group.id)
+                                     .options(selectinload(Group.members))))
+    places = {m.id: m.position for g in groups for m in g.members}
+    played = dict(db.session.execute(select(GameResult.game_id, GameResult.played_at)).all())
     games = db.session.scalars(select(Game).order_by(Game.created_at, Game.id).options(
         selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRecord.hands),
         selectinload(Game.rulings), selectinload(Game.audit)))
-    return {"format": FORMAT, "version": VERSION, "games": [_game_json(g) for g in games]}
+    return {"format": FORMAT, "version": VERSION,
+            "groups": [group_json(g) for g in groups],
+            "games": [_game_json(g, places, played.get(g.id)) for g in games]}
 
 
 def _read_one_moment() -> None:
@@ -81,27 +101,20 @@ def _read_one_moment() -> None:
         db.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
 
 
-def _game_json(game: Game) -> dict[str, Any]:
-    out = _row(game, set())
+def _game_json(game: Game, places: dict[int, int], played_at: datetime | None
+               ) -> dict[str, Any]:
+    out = row_of(game, set())
+    # The day a group game counts for in the standings (no deal records it).
+    out[PLAYED_AT] = None if played_at is None or game.group_id is None else stamp(
+        played_at)
     for name, _model, skip in PARTS:
-        out[name] = [_row(child, skip) for child in getattr(game, name)]
+        out[name] = [row_of(child, skip) for child in getattr(game, name)]
+    for seat, sitting in zip(out["seats"], game.seats, strict=True):
+        # A member by their place in the group: row ids stay in their database.
+        seat[MEMBER] = None if sitting.member_id is None else places.get(sitting.member_id)
     for deal, record in zip(out["deals"], game.deals, strict=True):
-        deal[HANDS[0]] = [_row(hand, HANDS[2]) for hand in record.hands]
+        deal[HANDS[0]] = [row_of(hand, HANDS[2]) for hand in record.hands]
     return out
-
-
-def _row(obj: object, skip: set[str]) -> dict[str, Any]:
-    out = {}
-    for attr in inspect(type(obj)).column_attrs:
-        if attr.key not in skip:
-            value = getattr(obj, attr.key)
-            out[attr.key] = _stamp(value) if isinstance(value, datetime) else value
-    return out
-
-
-def _stamp(at: datetime) -> str:
-    # SQLite gives back naive times, PostgreSQL aware ones; both are UTC.
-    return (at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)).isoformat()
 
 
 @click.command("export-games")
@@ -123,45 +136,77 @@ def export_command(path: Path) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
-    click.echo(f"Exported {len(data['games'])} games to {path}.")
+    groups = f" and {len(data['groups'])} groups" if data["groups"] else ""
+    click.echo(f"Exported {len(data['games'])} games{groups} to {path}.")
 
 
 # --- import ------------------------------------------------------------------------------
 
 def import_games(data: object) -> tuple[list[str], list[str]]:
-    """Add the games in *data* that this database lacks, in one transaction: the ids added
-    and the sentences saying which were skipped — already here, or holding a value the
-    app refuses (named; every other game is imported). :class:`BadFile` (nothing added)
-    when the file itself is wrong: not an export, or two games claiming one id."""
+    """Add the groups and games in *data* that this database lacks, in one transaction:
+    the ids of the games added and the sentences saying what was skipped — already here,
+    or holding a value the app refuses (named; everything else is imported).
+    :class:`BadFile` (nothing added) when the file itself is wrong: not an export, or two
+    games (or groups) claiming one id."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadFile("the file", f"not an export of Hand Scorekeeper games (no \"format\": "
                                   f"\"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise BadFile("the file", f"version {brief(data.get('version'))} of the format; "
-                                  f"this app reads version {VERSION}")
+    version = data.get("version")
+    if version not in READS or isinstance(version, bool):
+        raise BadFile("the file", f"version {brief(version)} of the format; this app "
+                                  f"reads versions {', '.join(map(str, READS))}")
     if not isinstance(data.get("games"), list):
         raise BadFile("the file", "\"games\" must be a list")
-    games, refused = [], []
+    if version == 1 and "groups" in data:
+        raise BadFile("the file", "version 1 of the format holds no \"groups\"")
+    groups, refused = groups_of(data.get("groups", []) if version > 1 else [])
+    games: list[tuple[Game, Any, list[Any], list[int | None], datetime | None]] = []
     for i, item in enumerate(data["games"]):
         try:
-            games.append(_game_of(item, i))
+            games.append(_game_of(item, i, version))
         except BadFile as bad:
             db.session.rollback()
             refused.append(f"Not imported: {bad.reason}.")
-    _each_once(games)
-    ids = [g.id for g in games]
+    _each_once([g[0] for g in games])
+    ids = [g.id for g, *_rest in games]
     here = db.session.execute(select(Game.id, Game.view_id).where(or_(
-        Game.id.in_(ids), Game.view_id.in_([g.view_id for g in games])))).all()
+        Game.id.in_(ids), Game.view_id.in_([g.view_id for g, *_rest in games])))).all()
     taken = {value for row in here for value in row}
     added, skipped = [], refused
-    for game in games:
+    new_groups = [g for g in groups.values() if g.new]
+    for group in groups.values():
+        if not group.new:
+            skipped.append(f"Skipped group {group.row.id} ({group.row.name}): it is "
+                           "already in this database.")
+    db.session.add_all(g.row for g in new_groups)
+    db.session.flush()  # the members' ids, which seats name
+    earlier: set[str] = set()
+    kept = []
+    for game, state, log, members, played_at in games:
         if game.id in taken or game.view_id in taken:
             names = ", ".join(seat.name for seat in game.seats)
             skipped.append(f"Skipped game {game.id} ({names}): it is already in this "
                            "database.")
-        else:
-            db.session.add(game)
-            added.append(game.id)
+            earlier.add(game.id)
+            continue
+        try:
+            link_game(game, members, groups, earlier)
+        except BadFile as bad:
+            skipped.append(f"Not imported: {bad.reason}.")
+            continue
+        earlier.add(game.id)
+        db.session.add(game)
+        added.append(game.id)
+        kept.append((game, state, log, played_at))
+    db.session.flush()
+    for game, state, log, played_at in kept:
+        # A group game's result is worked out again from its deals, as every change
+        # keeps it; it counts for the day the file says.
+        keep_result(game, state, log)
+        if game.group_id is not None and played_at is not None:
+            result = db.session.get(GameResult, game.id)
+            assert result is not None
+            result.played_at = played_at
     try:
         db.session.commit()
     except SQLAlchemyError as error:
@@ -186,9 +231,12 @@ def _each_once(games: list[Game]) -> None:
         views.add(game.view_id)
 
 
-def _game_of(item: object, index: int) -> Game:
-    """The game *item* describes, every value checked; :class:`BadFile` naming the game
-    (by its place in the file until its id is known to be sound) and the field."""
+def _game_of(item: object, index: int, version: int
+             ) -> tuple[Game, Any, list[Any], list[int | None], datetime | None]:
+    """The game *item* describes, every value checked, with its state and log replayed,
+    each seat's member (by place in the group) and the day it counts for in its group's
+    standings; :class:`BadFile` naming the game (by its place in the file until its id is
+    known to be sound) and the field."""
     where = f"game {index + 1}"
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
@@ -198,9 +246,16 @@ def _game_of(item: object, index: int) -> Game:
         raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
                              f"not {brief(given)}")
     where = f"game {given}"
-    game = Game(**values_of(item, Game, set(), where, [name for name, _m, _s in PARTS]))
+    extra_fields = [PLAYED_AT] if version > 1 else []
+    game = Game(**values_of(item, Game, set(), where,
+                            [name for name, _m, _s in PARTS] + extra_fields))
     if not TOKEN.fullmatch(game.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
+    played_at = None
+    if version > 1 and item[PLAYED_AT] is not None:
+        played_at = cast(datetime, value_of(item[PLAYED_AT], GameResult.__table__.c.played_at,
+                                            f"{where}, {PLAYED_AT!r}"))
+    members: list[int | None] = []
     for name, model, skip in PARTS:
         children = item[name]
         if not isinstance(children, list):
@@ -208,6 +263,10 @@ def _game_of(item: object, index: int) -> Game:
         for i, child in enumerate(children):
             place = f"{where}, {name}[{i}]"
             extra = [HANDS[0]] if model is DealRecord else []
+            if model is Seat:
+                # Version 1 wrote the member's row id, always null there.
+                skip, extra = ({"game_id"}, []) if version == 1 else (skip, [MEMBER])
+                members.append(_member_of(child, place, version))
             record = model(**values_of(child, model, skip, place, extra))
             if isinstance(record, DealRecord):
                 hands = child[HANDS[0]]
@@ -224,7 +283,7 @@ def _game_of(item: object, index: int) -> Game:
         # The engine must accept the game as it would from the phones.
         table = table_of(game)
         log = log_of(game)
-        kind.replay(table, log)
+        state = kind.replay(table, log)
     except RulesError as refusal:
         # The command speaks English, like the rest of the flask commands.
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
@@ -237,23 +296,33 @@ def _game_of(item: object, index: int) -> Game:
     except Unfit as unfit:
         raise BadFile(f"{where}, {unfit.field}", unfit.reason) from None
     _check_audit(game, where)
-    return game
+    if version == 1 and game.group_id is not None:
+        raise BadFile(f"{where}, 'group_id'", "must be null in version 1 of the format")
+    if (game.group_id is None) != (played_at is None) and version > 1:
+        raise BadFile(f"{where}, {PLAYED_AT!r}", "must be a date and time for a game of a "
+                                                 "group, and null for any other")
+    return game, state, log, members, played_at
 
 
-# Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
-# The PIN hashes Werkzeug writes (method$salt$hash), with the cost the app uses: a hash
-# claiming a far higher cost would make every PIN check take the server's memory or time.
-PIN_HASH = re.compile(r"(?:scrypt:32768:8:1\$[A-Za-z0-9]{8,64}\$[0-9a-f]{128})"
-                      r"|(?:pbkdf2:sha256:([1-9][0-9]{0,6})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{64})")
-MOST_ROUNDS_OF_PBKDF2 = 2_000_000
+def _member_of(seat: object, where: str, version: int) -> int | None:
+    """The member a seat names: their place in the game's group, or None."""
+    if not isinstance(seat, dict):
+        return None  # values_of says what is wrong
+    if version == 1:
+        if seat.get("member_id") is not None:
+            raise BadFile(f"{where}, 'member_id'", "must be null in version 1 of the format")
+        return None
+    given = seat.get(MEMBER)
+    if given is None:
+        return None
+    if not isinstance(given, int) or not fits_integer_column(given):
+        raise BadFile(f"{where}, {MEMBER!r}", "must be the member's place in the group (0 "
+                                              "first), or null")
+    return given
 
 
 def _check_table(game: Game, table: Any, where: str) -> None:
-    if game.pin_hash is not None:
-        match = PIN_HASH.fullmatch(game.pin_hash)
-        if match is None or int(match.group(1) or 0) > MOST_ROUNDS_OF_PBKDF2:
-            raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
+    check_pin_hash(game.pin_hash, where)
     # The engine has read the rules (and refused unknown or mistyped options); a file
     # written before an option existed lacks it, and the preset's value fills it in.
     game.rules = table.rules.to_dict()

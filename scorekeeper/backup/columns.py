@@ -5,6 +5,7 @@ app can show, JSON no deeper or longer than anything the app writes. Anything el
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,6 +26,23 @@ class BadFile(click.ClickException):
         super().__init__(f"{self.reason}. Nothing was imported.")
 
 
+# Ids are the app's own tokens (secrets.token_urlsafe): they go into addresses as they are.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
+# The PIN hashes Werkzeug writes (method$salt$hash), with the cost the app uses: a hash
+# claiming a far higher cost would make every PIN check take the server's memory or time.
+PIN_HASH = re.compile(r"(?:scrypt:32768:8:1\$[A-Za-z0-9]{8,64}\$[0-9a-f]{128})"
+                      r"|(?:pbkdf2:sha256:([1-9][0-9]{0,6})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{64})")
+MOST_ROUNDS_OF_PBKDF2 = 2_000_000
+
+
+def check_pin_hash(pin_hash: str | None, where: str) -> None:
+    """A game's or group's PIN hash is one this app writes, or none."""
+    if pin_hash is not None:
+        match = PIN_HASH.fullmatch(pin_hash)
+        if match is None or int(match.group(1) or 0) > MOST_ROUNDS_OF_PBKDF2:
+            raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
+
+
 # Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer
 # than anything the app writes there (names of 40 characters, card codes, at most the 108
 # cards of two packs).
@@ -41,6 +59,21 @@ LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 # Columns added after the first exports (all may be null): a file written before one
 # lacks it, and it is read as null.
 ADDED_LATER = {"winner_hand", "teams", "sides", "group_id", "member_id", "rematch_of"}
+
+
+def row_of(obj: object, skip: set[str]) -> dict[str, Any]:
+    """*obj*'s columns but *skip*, as the file holds them (time stamps in UTC)."""
+    out = {}
+    for attr in inspect(type(obj)).column_attrs:
+        if attr.key not in skip:
+            value = getattr(obj, attr.key)
+            out[attr.key] = stamp(value) if isinstance(value, datetime) else value
+    return out
+
+
+def stamp(at: datetime) -> str:
+    # SQLite gives back naive times, PostgreSQL aware ones; both are UTC.
+    return (at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)).isoformat()
 
 
 def values_of(item: object, model: type[Any], skip: set[str], where: str,
