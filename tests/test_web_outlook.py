@@ -38,7 +38,7 @@ def test_the_status_card_says_what_puts_each_player_in_front(client, actions):
     assert card(client.get(f"/games/{game_id}").text) == [
         "To finish in front this round",
         "Badr: a full hand, with Ali paying at least 142",
-        "Caro: cannot catch up this round — play for the honour",
+        "Caro cannot catch up this round — play for the honour.",
     ]
 
 
