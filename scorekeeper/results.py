@@ -5,6 +5,7 @@ the group pages and the JSON API through :func:`season`."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -50,8 +51,14 @@ def forget_result(game: Game) -> None:
 def season(group_id: str, kind: str, since: date | None = None,
            until: date | None = None) -> list[Played]:
     """The group's finished games of the game *kind* (its kind's name), played from
-    *since* to *until* (both days included, in UTC), oldest first."""
-    query = select(GameResult.game_id, GameResult.played_at, GameResult.places).where(
+    *since* to *until* (both days included, in UTC), oldest first.
+
+    Each game's places are read and decoded once per server process, then kept under the
+    game's last change (its version, as the storage keeps replayed sheets) and the day it
+    counts for: an answer reads one small row per game and decodes only the results
+    changed since the last answer (docs/league.md)."""
+    query = select(GameResult.game_id, GameResult.played_at, Game.updated_at).join(
+        Game, Game.id == GameResult.game_id).where(
         GameResult.group_id == group_id, GameResult.kind == kind,
         GameResult.finished.is_(True))
     if since is not None:
@@ -59,6 +66,39 @@ def season(group_id: str, kind: str, since: date | None = None,
     if until is not None:
         query = query.where(GameResult.played_at < datetime.combine(
             until + timedelta(days=1), time(), UTC))
-    rows = db.session.execute(query.order_by(GameResult.played_at, GameResult.game_id))
+    rows = db.session.execute(query.order_by(GameResult.played_at, GameResult.game_id)).all()
+    keys = {game_id: (group_id, game_id, at, changed) for game_id, at, changed in rows}
+    missing = [game_id for game_id, key in keys.items() if key not in _PLAYED]
+    for start in range(0, len(missing), _CHUNK):
+        chunk = missing[start:start + _CHUNK]
+        for game_id, places in db.session.execute(
+                select(GameResult.game_id, GameResult.places)
+                .where(GameResult.game_id.in_(chunk))):
+            key = keys[game_id]
+            _PLAYED[key] = Played(game_id, key[2],
+                                  tuple(Place.from_json(p) for p in places))
+    out = []
+    for key in keys.values():
+        played = _PLAYED.get(key)
+        if played is None:  # changed between the two reads: read it again next time
+            return _uncached(query)
+        _PLAYED.move_to_end(key)
+        out.append(played)
+    while len(_PLAYED) > _KEEP:
+        _PLAYED.popitem(last=False)
+    return out
+
+
+# Decoded results, by (group, game, the day it counts for, the game's last change): a
+# cache, never the truth — every change to a game moves its version, so a stale entry is
+# never asked for again. Enough for a few groups of thousands of games each.
+_PLAYED: OrderedDict[tuple[str, str, datetime, datetime], Played] = OrderedDict()
+_KEEP = 20_000
+_CHUNK = 500  # ids in one IN list
+
+
+def _uncached(query: Any) -> list[Played]:
+    rows = db.session.execute(query.add_columns(GameResult.places)
+                              .order_by(GameResult.played_at, GameResult.game_id))
     return [Played(game_id, at, tuple(Place.from_json(p) for p in places))
-            for game_id, at, places in rows]
+            for game_id, at, _changed, places in rows]

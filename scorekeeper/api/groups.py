@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from .. import groups
 from ..codec import PayloadError
@@ -20,7 +19,7 @@ from ..games import games, kind_of
 from ..games.kind import AnyKind
 from ..league import Place
 from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
-from ..models import Game, GameResult, Group, Member
+from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, set_pin
 from ..results import season
 from ..rules.messages import N_, msg
@@ -68,33 +67,50 @@ def group_json(group: Group) -> dict[str, Any]:
 
 
 def _games(group: Group) -> list[dict[str, Any]]:
-    """The group's games, newest first, read from their kept results (no game replayed)."""
+    """The group's games, newest first, read from their kept results (no game replayed)
+    in two statements however many there are."""
     rows = db.session.execute(
-        select(Game, GameResult).outerjoin(GameResult, GameResult.game_id == Game.id)
-        .where(Game.group_id == group.id).options(selectinload(Game.seats))
+        # The preset alone, not every option: the form and the game it names.
+        select(Game.id, Game.created_at, Game.rules["preset"].as_string(),
+               GameResult.finished,
+               GameResult.played_at, GameResult.places)
+        .outerjoin(GameResult, GameResult.game_id == Game.id)
+        .where(Game.group_id == group.id)
         .order_by(Game.created_at.desc(), Game.id)).all()
-    return [_game_entry(game, result) for game, result in rows]
+    seated: dict[str, list[str]] = {}
+    for game_id, name in db.session.execute(
+            select(Seat.game_id, Seat.name).join(Game, Game.id == Seat.game_id)
+            .where(Game.group_id == group.id).order_by(Seat.game_id, Seat.position)):
+        seated.setdefault(game_id, []).append(name)
+    # One address built, the others written from it: a group holds thousands of games.
+    page = url_for("games.show", game_id=_ID, _external=True)
+    return [_game_entry(game_id, page.replace(_ID, game_id), created, preset,
+                        seated.get(game_id, []), finished, played, places)
+            for game_id, created, preset, finished, played, places in rows]
+
+
+_ID = "GAME-ID"
 
 
 def _day(at: datetime) -> str:
     return (at if at.tzinfo is None else at.astimezone(UTC)).date().isoformat()
 
 
-def _game_entry(game: Game, result: GameResult | None) -> dict[str, Any]:
-    players = [seat.name for seat in game.seats]
-    places = [] if result is None else [Place.from_json(p) for p in result.places]
+def _game_entry(game_id: str, url: str, created: datetime, preset: str,
+                players: list[str], finished: bool | None, played: datetime | None,
+                stored: list[Any] | None) -> dict[str, Any]:
+    places = [Place.from_json(p) for p in stored or []]
     sides: dict[int, list[str]] = {}
     for place in places:
         sides.setdefault(place.side, []).append(players[place.seat])
-    finished = result is not None and result.finished
-    return {"id": game.id, "url": url_for("games.show", game_id=game.id, _external=True),
-            "game": game_name(kind_of(game.rules)), "form": game.rules.get("preset"),
-            "players": players,
+    over = bool(finished)
+    return {"id": game_id, "url": url, "game": game_name(kind_of(preset)),
+            "form": preset, "players": players,
             "teams": list(sides.values()) if any(len(s) > 1 for s in sides.values())
             else None,
-            "date": _day(game.created_at if result is None else result.played_at),
-            "finished": finished,
-            "winners": [players[p.seat] for p in places if p.won] if finished else []}
+            "date": _day(created if played is None else played),
+            "finished": over,
+            "winners": [players[p.seat] for p in places if p.won] if over else []}
 
 
 def _answer(group: Group, status: int = 200) -> Response:

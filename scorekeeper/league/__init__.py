@@ -38,8 +38,16 @@ class Place:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Place:
-        return cls(data["seat"], data["side"], data["total"], data["rank"], data["won"],
-                   data["figures"], data["member"])
+        # As to_json wrote it, its counts of none already left out: read straight in,
+        # without __post_init__'s copy (a season reads thousands of places per answer).
+        place = object.__new__(cls)
+        fields = place.__dict__
+        fields["seat"], fields["side"], fields["total"] = (data["seat"], data["side"],
+                                                           data["total"])
+        fields["rank"], fields["won"], fields["member"] = (data["rank"], data["won"],
+                                                           data["member"])
+        fields["figures"] = MappingProxyType(data["figures"])
+        return place
 
 
 @dataclass(frozen=True)

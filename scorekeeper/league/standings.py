@@ -49,14 +49,22 @@ def standings(season: Iterable[Played]) -> list[Standing]:
     member who joined first."""
     rows: dict[int, Standing] = {}
     for game in season:
-        for member, place in game.members().items():
-            row = rows.setdefault(member, Standing(member))
+        for place in game.places:
+            member = place.member
+            if member is None:
+                continue
+            row = rows.get(member)
+            if row is None:
+                row = rows[member] = Standing(member)
             row.games += 1
-            row.figures.update(place.figures)
+            figures = row.figures
+            for name, count in place.figures.items():  # Counter.update, without its checks
+                figures[name] += count
             if place.won:
                 row.wins += 1
                 row.streak += 1
-                row.best_streak = max(row.best_streak, row.streak)
+                if row.streak > row.best_streak:
+                    row.best_streak = row.streak
             else:
                 row.streak = 0
     return sorted(rows.values(),
