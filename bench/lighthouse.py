@@ -69,6 +69,10 @@ def scores(url: str, language: str, folder: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", nargs="*", default=[],
+                        help="these pages alone (home, new, hand, foot, referee), e.g. to "
+                             "score again those a busy machine marked down")
+    parser.add_argument("--languages", nargs="*", default=["en", "ar"])
     parser.add_argument("--tree", type=Path, default=load.ROOT,
                         help="serve this checkout of the app instead (a git worktree)")
     args = parser.parse_args()
@@ -87,13 +91,17 @@ def main() -> None:
                      "Hand and Foot game": foot["url"], "referee": "/referee"}
             print(f"load average: {os.getloadavg()[0]:.1f}")
             print(f"{'page':20} {'lang':4} " + " ".join(f"{c[:13]:>13}" for c in CATEGORIES))
+            short = dict(zip(pages, ("home", "new", "hand", "foot", "referee"), strict=True))
             for name, path in pages.items():
+                if args.only and short[name] not in args.only:
+                    continue
                 url = path if path.startswith("http") else base + path
-                for language in ("en", "ar"):
+                for language in args.languages:
                     runs = [scores(url, language, Path(folder)) for _ in range(args.runs)]
                     median = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
                     print(f"{name:20} {language:4} " + " ".join(
-                        f"{median[c]:>13.0f}" for c in CATEGORIES), flush=True)
+                        f"{median[c]:>13.0f}" for c in CATEGORIES)
+                        + f"   (load {os.getloadavg()[0]:.1f})", flush=True)
         finally:
             server.stop()
 
