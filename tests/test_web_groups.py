@@ -598,3 +598,13 @@ def test_every_group_form_carries_its_token(tmp_path):
         if name in sent:
             answer = client.post(action, data=sent[name] | {"csrf_token": csrf_token(body)})
             assert answer.status_code == 303, (name, alerts(answer.text))
+
+
+@pytest.mark.parametrize("preset", ["levant", "hand_and_foot"])
+def test_the_printed_sheet_names_the_group(app, client, group_id, preset):
+    players = FOUR if preset == "hand_and_foot" else FOUR[:3]
+    game_id = group_game(client, group_id, preset, players)
+    with app.app_context():
+        view_id = db.session.get(Game, game_id).view_id
+    for address in (f"/games/{game_id}/print", f"/view/{view_id}/print"):
+        assert "Group: Thursday night" in text_of(client.get(address).text)
