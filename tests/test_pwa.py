@@ -72,7 +72,10 @@ def test_the_worker_keeps_game_pages_by_their_own_address_only(client):
         return any(re.search(pattern, path) for pattern in pages)
 
     assert kept("/games/abcdefghijklmnopqrstuvwx") and kept("/view/abcdefghijklmnopqrstuvwx")
-    for path in ("/games/abc/print", "/games/abc.csv", "/games/abc.json", "/games/abc/sheet",
+    assert kept("/groups/abcdefghijklmnopqrstuvwx")
+    assert kept("/groups/view/abcdefghijklmnopqrstuvwx")
+    for path in ("/groups/abc/qr.svg", "/groups/abc/new", "/groups/view/abc/qr.svg",
+                 "/games/abc/print", "/games/abc.csv", "/games/abc.json", "/games/abc/sheet",
                  "/games/abc/deals/1/edit", "/games/abc/qr.svg", "/api/v1/games/abc",
                  "/view/abc/print", "/offline"):
         assert not kept(path), path

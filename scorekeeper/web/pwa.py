@@ -48,7 +48,9 @@ ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x5
 # the server cannot be reached: home, the lists, the referee, a game's page and a game's
 # view-only page. Never the exports, the printable sheet or a correction form.
 PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-]+$",
-         r"^/view/[A-Za-z0-9_-]+$"]
+         r"^/view/[A-Za-z0-9_-]+$",
+         # A group's page and its view-only page: the season's standings, offline too.
+         r"^/groups/[A-Za-z0-9_-]+$", r"^/groups/view/[A-Za-z0-9_-]+$"]
 NO_CACHE = "no-cache"
 # The scripts a game's page loads beyond every page's (templates/games/show.html), and
 # the referee's style sheet (its pages alone link it: templates/hand/referee/page.html,

@@ -404,3 +404,17 @@ def test_a_hand_and_foot_deal_saved_offline_is_recorded_once_back_online(phone, 
     expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
     [deal] = deals_of(live_url, game["id"])
     assert deal["team_scores"] == [600, 450] and deal["went_out"] is None
+
+
+def test_a_groups_page_is_kept_for_offline_use_like_a_games(phone, live_url):
+    group = api(live_url, "POST", "/groups", {"name": "Thursday night",
+                                              "members": list(PLAYERS)})
+    page = phone.context.new_page()
+    page.goto(group["url"])
+    worker_ready(page)
+    kept(page, f"/groups/{group['id']}")
+    phone.allowed.append(OFFLINE_ERRORS)
+    phone.context.set_offline(True)
+    page.goto(group["url"])
+    expect(page.get_by_role("heading", level=1)).to_have_text("Thursday night")
+    expect(page.locator("[data-offline-note]")).to_be_visible()
