@@ -62,7 +62,9 @@ def group_json(group: Group) -> dict[str, Any]:
     return {"id": group.id, "url": _page(GROUP_PAGE.format(id=group.id)),
             "view_url": _page(GROUP_VIEW_PAGE.format(view_id=group.view_id)),
             "name": group.name, "pin": group.pin_hash is not None,
-            "members": [{"id": m.id, "name": m.name} for m in group.members],
+            # Names, as a body gives them; each with the id that stays theirs in people.
+            "members": [m.name for m in group.members],
+            "people": [{"id": m.id, "name": m.name} for m in group.members],
             "house_rules": rules, "games": _games(group)}
 
 
@@ -104,8 +106,9 @@ def _game_entry(game_id: str, url: str, created: datetime, preset: str,
     for place in places:
         sides.setdefault(place.side, []).append(players[place.seat])
     over = bool(finished)
-    return {"id": game_id, "url": url, "game": game_name(kind_of(preset)),
-            "form": preset, "players": players,
+    name = game_name(kind_of(preset))
+    return {"id": game_id, "url": url, "game": name, "kind": name, "form": preset,
+            "players": players,
             "teams": list(sides.values()) if any(len(s) > 1 for s in sides.values())
             else None,
             "date": _day(created if played is None else played),

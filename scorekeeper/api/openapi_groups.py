@@ -51,10 +51,13 @@ _FIGURES = {name: _figure(value) for kind in games()
 _MEMBER = {"type": "object", "additionalProperties": False, "required": ["id", "name"],
            "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
 _GAME_ENTRY = {"type": "object", "additionalProperties": False, "required": [
-    "id", "url", "game", "form", "players", "teams", "date", "finished", "winners"],
+    "id", "url", "game", "kind", "form", "players", "teams", "date", "finished",
+    "winners"],
     "properties": {
         "id": {"type": "string"}, "url": {"type": "string", "description": "Its page"},
-        "game": {"enum": _GAMES}, "form": {"type": "string", "description": "Its preset"},
+        "game": {"enum": _GAMES},
+        "kind": {"enum": _GAMES, "description": "The same as game"},
+        "form": {"type": "string", "description": "Its preset"},
         "players": _NAMES,
         "teams": {"oneOf": [{"type": "null"}, {"type": "array", "items": _NAMES}],
                   "description": "The sides who score together; null when each plays "
@@ -63,7 +66,7 @@ _GAME_ENTRY = {"type": "object", "additionalProperties": False, "required": [
                                         "it ended): the day a season counts it for"},
         "finished": {"type": "boolean"}, "winners": _NAMES}}
 _GROUP = {"type": "object", "additionalProperties": False, "required": [
-    "id", "url", "view_url", "name", "pin", "members", "house_rules", "games"],
+    "id", "url", "view_url", "name", "pin", "members", "people", "house_rules", "games"],
     "properties": {
         "id": {"type": "string"},
         "url": {"type": "string", "description": "The group's page"},
@@ -71,7 +74,10 @@ _GROUP = {"type": "object", "additionalProperties": False, "required": [
                      "standings and games, nothing that changes them"},
         "name": {"type": "string"},
         "pin": {"type": "boolean", "description": "Whether changes need the group's PIN"},
-        "members": {"type": "array", "items": _MEMBER},
+        "members": {**_NAMES, "description": "The members' names, in the order they "
+                    "joined"},
+        "people": {"type": "array", "items": _MEMBER, "description": "The members with "
+                   "their ids, which stay theirs whatever their names become"},
         "house_rules": {"type": "object", "description": "The group's usual rules by game: "
                         "every option of the last game it started of that game",
                         "propertyNames": {"enum": _GAMES},
