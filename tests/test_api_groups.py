@@ -241,7 +241,8 @@ def test_games_played_outside_are_counted_for_the_group(client, actions):
     ({"name": ""}, "name"),
     ({"name": 7}, "name"),
     ({"pin": "abcd"}, "pin"),
-    ({"members": ["Dina"]}, "members"),
+    ({"members": "Dina"}, "members"),
+    ({"members": ["Dina", "AIi"]}, "Ali"),
 ])
 def test_a_bad_change_is_a_400_and_changes_nothing(client, body, named):
     made = make(client)
@@ -469,3 +470,10 @@ def test_the_openapi_description_lists_every_group_address(client):
         assert path in spec["paths"]
     assert "group" in spec["paths"]["/api/v1/games"]["post"]["requestBody"]["content"][
         "application/json"]["schema"]["properties"]
+
+
+def test_members_listed_as_a_new_group_lists_them_add_the_new_names(client):
+    made = make(client, members=["Ali", "Badr"])
+    answer = client.patch(f"{API}/groups/{made['id']}",
+                          json={"members": ["Ali", "Badr", "Caro"]}).get_json()
+    assert answer["members"] == ["Ali", "Badr", "Caro"]

@@ -188,7 +188,7 @@ def read_group(group_id: str) -> Response:
     return _answer(load_group(group_id))
 
 
-CHANGE_FIELDS = ("name", "add", "rename", "games", "pin")
+CHANGE_FIELDS = ("name", "add", "members", "rename", "games", "pin")
 
 
 @bp.patch("/groups/<group_id>")
@@ -205,7 +205,8 @@ def change_group(group_id: str) -> Response:
                                   "names, like {\"Ali\": \"Ali H.\"}.")))
     # Members added first, so a game of theirs may be counted; games counted next, so a
     # rename follows into them too.
-    groups.add_members(group, _names(data, "add"))
+    # "members" as a new group's body gives them: the names not yet members join.
+    groups.add_members(group, [*_names(data, "add"), *_names(data, "members")])
     for game_id in _game_ids(data):
         game = db.session.get(Game, game_id)
         if game is None:

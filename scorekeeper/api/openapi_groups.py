@@ -179,6 +179,8 @@ PATHS: dict[str, Any] = {
                                      "name": {"anyOf": [{"type": "string"},
                                                         {"type": "null"}]},
                                      "add": {"anyOf": [_NAMES, {"type": "null"}]},
+                                     "members": {"anyOf": [_NAMES, {"type": "null"}],
+                                                 "description": "As add"},
                                      "rename": {"anyOf": [
                                          {"type": "object", "additionalProperties": {
                                              "type": "string"}}, {"type": "null"}],
