@@ -401,7 +401,7 @@ def test_a_season_is_chosen_by_dates_both_days_included(app, client):
 
 
 @pytest.mark.parametrize(("query", "named"), [
-    ("", "game"),
+    ("game=", "game"),
     ("game=canasta", "game"),
     ("game=handfoot", "game"),
     ("game=hand&since=2026-13-01", "since"),
@@ -477,3 +477,10 @@ def test_members_listed_as_a_new_group_lists_them_add_the_new_names(client):
     answer = client.patch(f"{API}/groups/{made['id']}",
                           json={"members": ["Ali", "Badr", "Caro"]}).get_json()
     assert answer["members"] == ["Ali", "Badr", "Caro"]
+
+
+def test_standings_without_a_game_are_of_the_game_the_group_plays_now(client):
+    made = make(client)
+    assert standings(client, made["id"], "")["game"] == "hand"  # nothing played yet
+    start(client, made["id"], ["Ali", "Badr", "Caro", "Dina"], rules="hand_and_foot")
+    assert standings(client, made["id"], "")["game"] == "hand_and_foot"

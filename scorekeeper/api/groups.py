@@ -238,8 +238,15 @@ def _game_ids(data: dict[str, Any]) -> list[str]:
     return given
 
 
-def _kind() -> AnyKind:
+def _kind(group: Group | None = None) -> AnyKind:
+    """The game the query names; with none, the game of the *group*'s newest game (the
+    one it plays now), or the first game for a group that has played none."""
     name = request.args.get("game")
+    if name is None and group is not None:
+        newest = db.session.scalar(select(Game.rules["preset"].as_string())
+                                   .where(Game.group_id == group.id)
+                                   .order_by(Game.created_at.desc(), Game.id).limit(1))
+        return kind_of(newest)
     kind = None if name is None else kind_called(name)
     if kind is None:
         raise PayloadError(msg(N_("Say which game: “game” is %(games)s."),
@@ -279,7 +286,7 @@ def _dates() -> tuple[date | None, date | None]:
 @bp.get("/groups/<group_id>/standings")
 def group_standings(group_id: str) -> Response:
     group = load_group(group_id)
-    kind = _kind()
+    kind = _kind(group)
     since, until = _dates()
     return jsonify(standings_json(group, kind, season(group.id, kind.name, since, until),
                                   since, until))
