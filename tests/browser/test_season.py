@@ -195,6 +195,9 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
     page.goto(last_game)
     share = page.locator("[data-share-result]")
     if share.count():
-        picture = page.request.get(live_url + share.get_attribute("href"))
+        # As the phone's own fetch asks for it: in the phone's language (the request
+        # context beside the page sends no Accept-Language of its own).
+        picture = page.request.get(live_url + share.get_attribute("href"),
+                                   headers={"Accept-Language": locale})
         assert picture.ok and picture.headers["content-type"] == "image/png"
         (SCREENSHOTS / f"season-result-picture-{lang}.png").write_bytes(picture.body())
