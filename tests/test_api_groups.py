@@ -410,6 +410,7 @@ def test_a_season_is_chosen_by_dates_both_days_included(app, client):
     ("game=hand&until=2026-W05-1", "until"),
     ("game=hand&until=20260201", "until"),
     ("game=hand&since=0001-01-01", "since"),
+    ("gmae=hand_and_foot", "gmae"),
     ("game=hand&until=9999-12-31", "until"),
     ("game=hand&since=٢٠٢٦-٠١-٠١", "since"),
     ("game=hand&since=2026-03-01&until=2026-02-01", "until"),
@@ -455,6 +456,7 @@ def test_head_to_head_counts_who_finished_ahead_and_games_as_partners(client):
     ("a=Ali&b=ALI", "two different"),
     ("a=Ali&b=Badr&game=chess", "game"),
     ("a=Ali&b=Badr&since=2026-1-1", "since"),
+    ("a=Ali&b=Badr&c=Caro", "“c”"),
 ])
 def test_a_bad_head_to_head_is_a_400_naming_it(client, query, named):
     made = make(client)

@@ -238,6 +238,17 @@ def _game_ids(data: dict[str, Any]) -> list[str]:
     return given
 
 
+def _refuse_unknown_parameters(*known: str) -> None:
+    """A query parameter the answer does not read is refused by name, not ignored: a
+    misspelt ``game`` would otherwise answer another game's standings. ``lang`` is every
+    address's (the language of the error sentences)."""
+    for name in request.args:
+        if name not in known and name != "lang":
+            raise PayloadError(msg(N_("Unknown parameter “%(field)s”; this address takes "
+                                      "%(fields)s."), field=name[:40],
+                                   fields=", ".join(known)))
+
+
 def _kind(group: Group | None = None) -> AnyKind:
     """The game the query names; with none, the game of the *group*'s newest game (the
     one it plays now), or the first game for a group that has played none."""
@@ -286,6 +297,7 @@ def _dates() -> tuple[date | None, date | None]:
 @bp.get("/groups/<group_id>/standings")
 def group_standings(group_id: str) -> Response:
     group = load_group(group_id)
+    _refuse_unknown_parameters("game", "since", "until")
     kind = _kind(group)
     since, until = _dates()
     return jsonify(standings_json(group, kind, season(group.id, kind.name, since, until),
@@ -316,6 +328,7 @@ def standings_json(group: Group, kind: AnyKind, played: list[Played],
 @bp.get("/groups/<group_id>/head-to-head")
 def group_head_to_head(group_id: str) -> Response:
     group = load_group(group_id)
+    _refuse_unknown_parameters("a", "b", "game", "since", "until")
     a, b = _member("a", group), _member("b", group)
     if a.id == b.id:
         raise PayloadError(msg(N_("Name two different members in “a” and “b”.")))

@@ -139,11 +139,13 @@ _MEETING = {"type": "object", "additionalProperties": False, "required": [
 
 _GROUP_ANSWER = {"description": "The group", "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/Group"}}}}
+# Left empty (as a form sends a date not filled in), a bound is not given.
+_DAY_OR_EMPTY = {"anyOf": [_DAY, {"type": "string", "maxLength": 0}]}
 _SEASON = [
-    {"name": "since", "in": "query", "required": False, "schema": _DAY,
-     "description": "The season's first day"},
-    {"name": "until", "in": "query", "required": False, "schema": _DAY,
-     "description": "The season's last day"}]
+    {"name": "since", "in": "query", "required": False, "schema": _DAY_OR_EMPTY,
+     "description": "The season's first day (empty: from the first game)"},
+    {"name": "until", "in": "query", "required": False, "schema": _DAY_OR_EMPTY,
+     "description": "The season's last day (empty: to the last game)"}]
 _GAME_QUERY = {"name": "game", "in": "query", "schema": {"enum": _GAMES}}
 
 SCHEMAS = {"Group": _GROUP, "Standings": _STANDINGS, "HeadToHead": _MEETING}

@@ -34,6 +34,7 @@ from ..games.kind import AnyKind
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
+from ..rematch import rematch_id
 from ..rules import RulesError
 from ..storage import (
     DealConflict,
@@ -436,9 +437,19 @@ def export_json(game_id: str) -> Response:
 
 
 def state_json(game: Game, url: str) -> dict[str, Any]:
-    """The game's state as the JSON API answers it, with *url* as its address."""
+    """The game's state as the JSON API answers it, with *url* as its address, and the
+    games before and after it (the one it is a rematch of, its own rematch once over)."""
     state, log = state_and_log(game)
-    return kind_of(game.rules).state_to_json(game.id, state, log, version_of(game), url)
+    answer = kind_of(game.rules).state_to_json(game.id, state, log, version_of(game), url)
+    answer["rematch_of"] = _game_link(game.rematch_of)
+    answer["rematch"] = _game_link(rematch_id(game.id)) if state.finished else None
+    return answer
+
+
+def _game_link(game_id: str | None) -> dict[str, str] | None:
+    if game_id is None:
+        return None
+    return {"id": game_id, "url": url_for("games.show", game_id=game_id, _external=True)}
 
 
 def json_download(data: dict[str, Any], name: str) -> Response:
