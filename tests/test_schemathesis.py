@@ -35,7 +35,10 @@ from scorekeeper.models import DealRecord, Game
 pytestmark = pytest.mark.fuzz
 
 # Each run's phases and time budget: two minutes and a half in all.
-PHASES = (("examples,coverage,fuzzing", 90), ("stateful", 60))
+PHASES = (("examples,coverage,fuzzing", 90, ()),
+          # The chains follow the games' links alone: the groups' own chains (read,
+          # standings, head-to-head) would share the minute and leave deals uncorrected.
+          ("stateful", 60, ("--exclude-path-regex", "/groups")))
 
 
 def _schemathesis() -> str:
@@ -75,13 +78,13 @@ def test_schemathesis_finds_nothing_wrong(live, tmp_path):
     description.write_text(json.dumps(SPEC), encoding="utf-8")
     # The chains along the links get a budget of their own: sharing one, a loaded machine
     # spent it all on the first phases and corrected nothing.
-    for phases, seconds in PHASES:
+    for phases, seconds, only in PHASES:
         command = [_schemathesis(), "run", str(description), "--url", url,
                    "--phases", phases, "--checks", "all",
                    "--exclude-checks", "positive_data_acceptance",
                    "--seed", "20261124", "--max-examples", "30", "--max-time", str(seconds),
                    "--workers", "1", "--request-timeout", "20", "--continue-on-failure",
-                   "--generation-database", ":memory:", "--no-color"]
+                   "--generation-database", ":memory:", "--no-color", *only]
         run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True,
                              timeout=seconds + 120, check=False)
         report = run.stdout + run.stderr
