@@ -2,6 +2,7 @@
 "What it needs"): there `make run` installs requirements/phone.txt, the base packages
 without the compiled extras, whose absence the app handles."""
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -28,8 +29,11 @@ def test_the_phone_lock_installs_the_same_versions_as_the_run_lock():
 
 
 def run_lock(prefix: str) -> str:
+    # Under `make test-newest` the outer make passes VENV=.venv-newest down through
+    # MAKEFLAGS; the plan asked for here is a newcomer's plain `make run`.
+    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
     plan = subprocess.run(["make", "-n", "-B", ".venv/.run-installed", f"PREFIX={prefix}"],
-                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
     return re.search(r"install -r (\S+)", plan).group(1)
 
 
