@@ -6,18 +6,19 @@ JSON API and the pages alike, so neither decides a rule."""
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import kind_of
-from .models import AuditEntry, DealRecord, Game
+from .models import AuditEntry, DealRecord, Game, Group, RulingRecord
 from .results import keep_result
 
 
@@ -81,6 +82,22 @@ def time_of(version: str) -> datetime | None:
     if not 1 <= len(version) <= 16 or any(c not in "0123456789abcdef" for c in version):
         return None
     return _EPOCH + int(version, 16) * _TICK
+
+
+def page_stamp(game: Game) -> tuple[str, ...]:
+    """What a game's page shows beside its deals that changes without moving the game's
+    version: the rulings the table kept, and the group it counts for (its name and usual
+    rules). With the version, it names a page as rendered (scorekeeper.web.games); one
+    statement, two for a group's game."""
+    count, last = db.session.execute(
+        select(func.count(RulingRecord.id), func.max(RulingRecord.id))
+        .where(RulingRecord.game_id == game.id)).one()
+    stamp: tuple[str, ...] = (str(count), str(last), str(game.group_id))
+    group = db.session.get(Group, game.group_id) if game.group_id else None
+    if group is not None:
+        stamp += (group.name, str(group.updated_at),
+                  json.dumps(group.house_rules, sort_keys=True))
+    return stamp
 
 
 def check_version(game: Game, seen: str) -> None:
@@ -223,6 +240,10 @@ def _add(game: Game, deal: Any) -> Any:
         # The sheet as this version left it, one deal longer: no deal is read or replayed,
         # so a save costs the same however long the game.
         state, log = kind.extend(before[0], deal), (*before[1], deal)
+    elif before is not None:
+        # The kept log is this version's: the other phone's deal is told apart from this
+        # one's without reading the game's deals back.
+        raise _conflict(list(before[1]), deal)
     else:
         old = log_of(game)
         if deal.number != len(old) + 1:

@@ -125,3 +125,18 @@ def test_a_save_costs_the_same_few_statements_however_long_the_game(app, client,
     # entry written. No deal is read: the sheet cached at the row's version is extended.
     assert len(statements) <= 6, statements
     assert not any("FROM deals" in statement for statement in statements), statements
+
+
+@pytest.mark.parametrize(("badr", "repeat"), [(10, True), (11, False)])
+def test_a_deal_number_already_taken_is_told_from_the_cached_sheet(app, client, actions,
+                                                                   badr, repeat):
+    """Two phones send deal 3 (issue 24, "20 concurrent phones"): the one that comes second
+    learns whether the same deal is in from the sheet cached at the row's version, reading
+    no deal back."""
+    game_id = _game(client, actions, 3)
+    with counted(app) as statements:
+        again = client.post(f"{API}/games/{game_id}/deals",
+                            json=scored(3, "Ali", {"Badr": badr, "Caro": 20}))
+    assert again.status_code == 409
+    assert again.get_json()["already_recorded"] is repeat
+    assert not any("FROM deals" in statement for statement in statements), statements

@@ -45,6 +45,7 @@ from ..storage import (
     kept_table,
     load,
     log_of,
+    page_stamp,
     remove_last_deal,
     state_and_log,
     state_of,
@@ -203,7 +204,21 @@ def _result(game: Game, state: Any, number: int, corrected: bool = False,
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
-    return game_page(_game(game_id))
+    game = _game(game_id)
+    if htmx:
+        return game_page(game)
+    # The page as a phone opens it, kept rendered while nothing it shows changes: the
+    # game's version, what changes beside it (page_stamp), and what differs between
+    # phones — the language, the address it was reached at (the links shown whole),
+    # whether this phone is locked out by the PIN. The session's CSRF token is put back.
+    locked = device.locked(game)
+    key = ("page", game.id, version_of(game), str(get_locale()), request.host_url,
+           request.full_path, str(locked), str(game.pin_hash is not None),
+           *page_stamp(game))
+    html = live.kept_pages(key, lambda: game_page(game).get_data(as_text=True))
+    response = make_response(html)
+    response.headers["Vary"] = "HX-Request"
+    return device.remember(response, game.id)
 
 
 @bp.post("/games/<game_id>/preview")

@@ -82,29 +82,40 @@ def view(view_id: str) -> Response:
     return _answer(game, for_view(game, view_id), editable=False)
 
 
-# Parts of a game's page as rendered, by the game's version (the live part's etag: the
-# game's time stamp, the language and whether the viewer may correct deals) and what else
-# they depend on, so a page costs the same however many deals its sheet holds. A cache:
-# every change moves the version, and an entry never asked for again falls out.
-_PARTS: OrderedDict[tuple[str, ...], str] = OrderedDict()
-_KEEP = 512
-# A form's CSRF token is the session's own: kept as this slot, put back for each session.
-_TOKEN_SLOT = "\x00csrf\x00"
+class Kept:
+    """Parts of pages as rendered, by a key naming what they depend on, the game's version
+    (the live part's etag, or the version itself) first: a page then costs the same
+    however many deals its sheet holds. A cache: every change moves the version, and an
+    entry never asked for again falls out once *size* newer ones are kept."""
+
+    # A form's CSRF token is the session's own: kept as this slot, put back for each
+    # session.
+    TOKEN_SLOT = "\x00csrf\x00"
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: OrderedDict[tuple[str, ...], str] = OrderedDict()
+
+    def __call__(self, key: tuple[str, ...], render: Callable[[], str]) -> Markup:
+        """The part *key* as *render* renders it, rendered once while the game is
+        unchanged."""
+        token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
+        html = self.parts.get(key)
+        if html is None:
+            fresh = render()
+            html = fresh.replace(token, self.TOKEN_SLOT) if token else fresh
+            self.parts[key] = html
+            if len(self.parts) > self.size:
+                self.parts.popitem(last=False)
+        else:
+            self.parts.move_to_end(key)
+        return Markup(html.replace(self.TOKEN_SLOT, token) if token else html)
 
 
-def kept(key: tuple[str, ...], render: Callable[[], str]) -> Markup:
-    """The part *key* as *render* renders it, rendered once while the game is unchanged."""
-    token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
-    html = _PARTS.get(key)
-    if html is None:
-        fresh = render()
-        html = fresh.replace(token, _TOKEN_SLOT) if token else fresh
-        _PARTS[key] = html
-        if len(_PARTS) > _KEEP:
-            _PARTS.popitem(last=False)
-    else:
-        _PARTS.move_to_end(key)
-    return Markup(html.replace(_TOKEN_SLOT, token) if token else html)
+#: The live parts and the empty deal forms, a few KB each.
+kept = Kept(512)
+#: Whole game pages, 30 to 60 KB each: fewer of them.
+kept_pages = Kept(128)
 
 
 def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
