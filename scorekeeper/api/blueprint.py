@@ -2,7 +2,7 @@
 bodies only, and a refusal by the engine or the body's reader as a 400 with its sentence.
 The routes (games, referee, scoring, rules, openapi) add themselves to :data:`bp`."""
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, g, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -30,6 +30,9 @@ def pin_guard() -> ResponseReturnValue | None:
     holder: pins.Holder | None = None
     if (game_id := args.get("game_id")) is not None:
         holder = db.session.get(Game, game_id)
+        # Held for the request: the view's own read of the game then finds it in the
+        # session (which holds rows weakly) instead of reading it again.
+        g.guarded_game = holder
     elif (group_id := args.get("group_id")) is not None:
         holder = db.session.get(Group, group_id)
     if holder is None:
