@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 CHART_WIDTH, CHART_HEIGHT, PAD = 320, 160, 24
-# Distinct, colour-blind-friendly hues; the line styles tell them apart in print.
-COLOURS = ("#0b6e4f", "#b5403a", "#2f5fb3", "#a06a00", "#7a3e9d")
+# Distinct, colour-blind-friendly hues; the line styles tell them apart in print. Six
+# hues for the six columns a game has at most; a group's chart of many members draws a
+# colour again only with another line style (six hues and five styles: thirty lines).
+COLOURS = ("#0b6e4f", "#b5403a", "#2f5fb3", "#a06a00", "#7a3e9d", "#4a4a4a")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 
 
