@@ -67,6 +67,11 @@ def set_pin(holder: Holder, pin: str) -> None:
     holder.pin_hash = generate_password_hash(pin)
 
 
+def remove_pin(holder: Holder) -> None:
+    """Take *holder*'s PIN off: anyone with its link may change it again."""
+    holder.pin_hash = None
+
+
 @lru_cache(maxsize=256)
 def _matches(pin_hash: str, pin: str) -> bool:
     # A hash check costs a tenth of a second on purpose; an API client sends the PIN with

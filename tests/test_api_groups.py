@@ -295,6 +295,18 @@ def test_a_pin_can_be_set_later_and_then_guards_the_group(client):
     refused(client.patch(path, json={"add": ["Dina"]}), 403)
 
 
+def test_a_pin_taken_off_with_the_pin_lets_anyone_change_the_group_again(client):
+    # "false" is how the group's answer says it has no PIN; sent, it takes the PIN off.
+    made = make(client, pin=PIN)
+    path = f"{API}/groups/{made['id']}"
+    refused(client.patch(path, json={"pin": False}), 403)
+    answer = client.patch(path, json={"pin": False}, headers={"X-Table-PIN": PIN})
+    assert answer.status_code == 200 and answer.get_json()["pin"] is False
+    assert client.patch(path, json={"add": ["Dina"]}).status_code == 200
+    # A new group sent "pin": false has none, as one sent no pin.
+    assert make(client, name="Friday", pin=False)["pin"] is False
+
+
 def test_five_wrong_group_pins_a_minute_then_even_the_right_one_waits(client):
     made = make(client, pin=PIN)
     path = f"{API}/groups/{made['id']}"

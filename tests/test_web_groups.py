@@ -201,6 +201,20 @@ def test_a_pin_set_later_locks_other_phones(app, client, group_id):
                                   data={"members": "Fadi"}).status_code == 403
 
 
+def test_the_pin_taken_off_lets_every_phone_change_the_group_again(app, client, group_id):
+    client.post(f"/groups/{group_id}/pin", data={"pin": PIN})
+    other = app.test_client()
+    # Only a phone that may change the group can take its PIN off.
+    assert other.post(f"/groups/{group_id}/pin/off").status_code == 403
+    page = client.get(f"/groups/{group_id}").text
+    assert "Take the PIN off" in page
+    assert client.post(f"/groups/{group_id}/pin/off").status_code == 303
+    assert other.post(f"/groups/{group_id}/members",
+                      data={"members": "Fadi"}).status_code == 303
+    page = client.get(f"/groups/{group_id}").text
+    assert "Take the PIN off" not in page and "Set a PIN for changes" in page
+
+
 # --- the view-only page --------------------------------------------------------------
 
 

@@ -20,7 +20,7 @@ from ..games.kind import AnyKind
 from ..league import Place
 from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
 from ..models import Game, GameResult, Group, Member, Seat
-from ..pins import normal_pin, set_pin
+from ..pins import normal_pin, remove_pin, set_pin
 from ..results import season
 from ..rules.messages import N_, msg
 from .blueprint import Missing, bp
@@ -135,7 +135,8 @@ def _names(data: dict[str, Any], field: str) -> list[str]:
 
 
 def _pin(data: dict[str, Any]) -> str | None:
-    if data.get("pin") is None:
+    # false is no PIN, as the group's answer says it (taken off by a change).
+    if data.get("pin") is None or data.get("pin") is False:
         return None
     pin = normal_pin(data["pin"])
     if pin is None:
@@ -194,7 +195,8 @@ CHANGE_FIELDS = ("name", "add", "members", "rename", "games", "pin")
 @bp.patch("/groups/<group_id>")
 def change_group(group_id: str) -> Response:
     """Add members, count games already played, rename members (into every game they
-    sat in), rename the group, set its PIN, in that order: all of it, or nothing."""
+    sat in), rename the group, set its PIN or take it off, in that order: all of it, or
+    nothing."""
     group = load_group(group_id)
     data = body()
     _refuse_unknown(data, CHANGE_FIELDS)
@@ -222,7 +224,9 @@ def change_group(group_id: str) -> Response:
         groups.rename(group, member, new)
     if data.get("name") is not None:
         group.name = groups.group_name(data["name"])
-    if (pin := _pin(data)) is not None:
+    if data.get("pin") is False:
+        remove_pin(group)
+    elif (pin := _pin(data)) is not None:
         set_pin(group, pin)
     group.updated_at = datetime.now(UTC)
     db.session.commit()

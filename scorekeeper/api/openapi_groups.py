@@ -27,10 +27,11 @@ _LOCKED = {
 }
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _GAMES = [game_name(kind) for kind in games()]
-# As the server reads it (scorekeeper/pins.py); null is none.
-_PIN = {"anyOf": [{"type": "string", "pattern": r"^\s*\d{4,8}\s*$"}, {"type": "null"}],
+# As the server reads it (scorekeeper/pins.py); null is none, false takes it off.
+_PIN = {"anyOf": [{"type": "string", "pattern": r"^\s*\d{4,8}\s*$"}, {"type": "null"},
+                  {"const": False}],
         "description": "A PIN for changes (4 to 8 digits): changing the group then needs "
-                       "it in the X-Table-PIN header"}
+                       "it in the X-Table-PIN header. false: no PIN (a change takes it off)"}
 _DAY = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
         "description": "A day, YYYY-MM-DD (UTC)"}
 

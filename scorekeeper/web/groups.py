@@ -22,6 +22,7 @@ from ..games import games
 from ..i18n import say
 from ..models import Game, Group
 from ..rules import RulesError
+from ..ui.forms import Form
 from . import device
 from .games import qr_svg
 from .groups_forms import (
@@ -221,6 +222,17 @@ def set_pin(group_id: str) -> BaseResponse:
     pins.set_pin(group, cast(str, pins.normal_pin(form.pin.data)))
     db.session.commit()
     device.unlock_group(group.id)
+    return _done(group)
+
+
+@bp.post("/groups/<group_id>/pin/off")
+def remove_pin(group_id: str) -> BaseResponse:
+    """Take the group's PIN off, from a phone that may change the group."""
+    group = find(group_id)
+    if not Form().validate():
+        return group_page(group, 422, error=_("This form has expired; please send it again."))
+    pins.remove_pin(group)
+    db.session.commit()
     return _done(group)
 
 
