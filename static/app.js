@@ -264,6 +264,13 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (audit && audit.open) {
     htmx.trigger(audit, "refresh");
   }
+  // A view-only page watching the game end shows what a finished game's page shows (the
+  // result picture to share): it has nothing typed to lose, so it is loaded again.
+  const watching = event.target.closest(".view-only");
+  if (watching && watching.dataset.finished === "no" && event.target.dataset.finished === "yes") {
+    window.location.reload();
+    return;
+  }
   const note = document.querySelector(".deal-form [data-stale]");
   if (!note) {
     return;

@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .table import api, new_game
+from .table import PLAYERS, api, new_game
 
 MARKER = "window.__noReload"
 POLL_MS = 8_000  # a 5-second poll, and some room
@@ -93,6 +93,24 @@ def test_the_view_only_page_follows_the_game(page, live_url):
     another_phone_records(live_url, game["id"], 1)
     expect(page.locator(".sheet tbody")).to_contain_text("35", timeout=POLL_MS)
     expect(page.get_by_role("link", name=re.compile("^Correct deal"))).to_have_count(0)
+
+
+def test_the_view_only_page_offers_the_result_picture_once_the_game_ends(page, live_url,
+                                                                        shot):
+    # Issue 25, "a result picture to share": the screen at the back of the room watching
+    # the last deal go in offers the picture without anyone reloading it.
+    game = api(live_url, "POST", "/games", {"rules": {"preset": "levant", "rounds": 1},
+                                           "players": PLAYERS, "first_dealer": "Sami"})
+    page.goto(game["url"])
+    page.goto(page.locator(".share code").filter(has_text="/view/").text_content())
+    expect(page.locator("[data-share-result]")).to_have_count(0)
+    number, state = 1, game
+    while not state["finished"]:
+        another_phone_records(live_url, game["id"], number)
+        state = api(live_url, "GET", f"/games/{game['id']}")
+        number += 1
+    expect(page.locator("[data-share-result]")).to_be_visible(timeout=POLL_MS)
+    shot(page, "view-only-game-ended")
 
 
 def test_the_history_of_changes_opens_on_the_game_page(page, live_url, shot):
