@@ -104,7 +104,7 @@ def test_levant_the_cheapest_finish_and_what_the_others_must_pay():
     # cards, 100 never melded) above -40; a full hand leaves him at 120, and Ali must pay
     # at least 161 — doubled cards come in twos: 162 (81 in hand), or 200 never melded.
     assert said(entries) == {
-        "Bashar": (True, "a full hand, with Ali paying at least 162, Caro paying at "
+        "Bashar": (True, "a full hand, with Ali paying at least 162 and Caro paying at "
                          "least 132"),
         "Caro": (True, "a partial hand"),
     }
@@ -171,8 +171,8 @@ def test_a_tie_for_the_lead_is_no_one_in_front():
         "Bashar": (True, "a partial hand"),
         # 170 after a partial hand is beyond what a player can be charged above 50; 140
         # after a full hand needs 91 from each of the others, in twos: 92.
-        "Caro": (True, "a full hand, with Ali paying at least 92, Bashar paying at least "
-                       "92"),
+        "Caro": (True, "a full hand, with Ali paying at least 92 and Bashar paying at "
+                       "least 92"),
     }
 
 

@@ -159,9 +159,14 @@ def _for_side(rules: Rules, sides: Sequence[tuple[str, ...]], totals: Sequence[i
 def _needs(score: FinishScore, pays: list[tuple[tuple[str, ...], int]]) -> Message:
     if not pays:
         return score.name
-    return msg(N_("%(finish)s, with %(payers)s"), finish=score.name, payers=tuple(
-        msg(N_("%(name)s paying at least %(points)d"), name=side_label(side), points=points)
-        for side, points in pays))
+    payers: Message | None = None
+    for side, points in pays:
+        payer = msg(N_("%(name)s paying at least %(points)d"), name=side_label(side),
+                    points=points)
+        # "Ali paying at least 162 and Caro paying at least 132": joined as said aloud.
+        payers = payer if payers is None else msg(N_("%(first)s and %(next)s"),
+                                                  first=payers, next=payer)
+    return msg(N_("%(finish)s, with %(payers)s"), finish=score.name, payers=payers)
 
 
 def side_label(side: Sequence[str]) -> str | Message:
