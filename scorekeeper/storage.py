@@ -84,15 +84,17 @@ def time_of(version: str) -> datetime | None:
     return _EPOCH + int(version, 16) * _TICK
 
 
-def page_stamp(game: Game) -> tuple[str, ...]:
+def page_stamp(game: Game, rulings: bool) -> tuple[str, ...]:
     """What a game's page shows beside its deals that changes without moving the game's
-    version: the rulings the table kept, and the group it counts for (its name and usual
-    rules). With the version, it names a page as rendered (scorekeeper.web.games); one
-    statement, two for a group's game."""
-    count, last = db.session.execute(
-        select(func.count(RulingRecord.id), func.max(RulingRecord.id))
-        .where(RulingRecord.game_id == game.id)).one()
-    stamp: tuple[str, ...] = (str(count), str(last), str(game.group_id))
+    version: the rulings the table kept (where its game keeps any: *rulings*), and the
+    group it counts for (its name and usual rules). With the version, it names a page as
+    rendered (scorekeeper.web.games); a statement for each that the game has."""
+    stamp: tuple[str, ...] = (str(game.group_id),)
+    if rulings:
+        count, last = db.session.execute(
+            select(func.count(RulingRecord.id), func.max(RulingRecord.id))
+            .where(RulingRecord.game_id == game.id)).one()
+        stamp += (str(count), str(last))
     group = db.session.get(Group, game.group_id) if game.group_id else None
     if group is not None:
         stamp += (group.name, str(group.updated_at),

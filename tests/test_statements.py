@@ -140,3 +140,15 @@ def test_a_deal_number_already_taken_is_told_from_the_cached_sheet(app, client, 
     assert again.status_code == 409
     assert again.get_json()["already_recorded"] is repeat
     assert not any("FROM deals" in statement for statement in statements), statements
+
+
+def test_a_hand_and_foot_page_kept_reads_its_row_alone(app, client):
+    """Issue 24: "no query for what the game does not have" — Hand and Foot keeps no
+    rulings with a game, so its page, kept rendered, asks for none."""
+    game_id = client.post(f"{API}/games", json={
+        "rules": "hand_and_foot", "players": ["Ali", "Badr", "Caro", "Dina"],
+        "first_dealer": "Ali"}).get_json()["id"]
+    client.get(f"/games/{game_id}")
+    with counted(app) as statements:
+        assert client.get(f"/games/{game_id}").status_code == 200
+    assert len(statements) == 1, statements

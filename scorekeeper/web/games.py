@@ -214,7 +214,7 @@ def show(game_id: str) -> Response:
     locked = device.locked(game)
     key = ("page", game.id, version_of(game), str(get_locale()), request.host_url,
            request.full_path, str(locked), str(game.pin_hash is not None),
-           *page_stamp(game))
+           *page_stamp(game, kind_of(game.rules).pages.keeps_rulings))
     html = live.kept_pages(key, lambda: game_page(game).get_data(as_text=True))
     response = make_response(html)
     response.headers["Vary"] = "HX-Request"
