@@ -25,7 +25,9 @@ def part(locator, name: str) -> None:
 
 
 def fits(page: Page, where: str) -> None:
-    """The page fits the phone: no sideways scroll, every tap target 44 × 44 px."""
+    """The page fits the phone: no sideways scroll, every tap target 44 × 44 px — measured
+    once its style sheets are in (a page reached by a form's redirect can be read before)."""
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
     assert page.evaluate(SMALL_TARGETS) == [], where
 
