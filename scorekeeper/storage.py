@@ -11,7 +11,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -84,6 +84,11 @@ def time_of(version: str) -> datetime | None:
     return _EPOCH + int(version, 16) * _TICK
 
 
+# Built once: a page read asks it every time, and building it cost more than running it.
+_RULINGS_KEPT = select(func.count(RulingRecord.id), func.max(RulingRecord.id)).where(
+    RulingRecord.game_id == bindparam("game"))
+
+
 def page_stamp(game: Game, rulings: bool) -> tuple[str, ...]:
     """What a game's page shows beside its deals that changes without moving the game's
     version: the rulings the table kept (where its game keeps any: *rulings*), and the
@@ -91,9 +96,7 @@ def page_stamp(game: Game, rulings: bool) -> tuple[str, ...]:
     rendered (scorekeeper.web.games); a statement for each that the game has."""
     stamp: tuple[str, ...] = (str(game.group_id),)
     if rulings:
-        count, last = db.session.execute(
-            select(func.count(RulingRecord.id), func.max(RulingRecord.id))
-            .where(RulingRecord.game_id == game.id)).one()
+        count, last = db.session.execute(_RULINGS_KEPT, {"game": game.id}).one()
         stamp += (str(count), str(last))
     group = db.session.get(Group, game.group_id) if game.group_id else None
     if group is not None:
