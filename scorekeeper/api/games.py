@@ -15,8 +15,9 @@ from ..groups import start_game
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rematch import rematch, rematch_id, rematch_of
+from ..rematch import rematch, rematch_of
 from ..rules.messages import N_, msg
+from ..states import state_json
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -75,25 +76,6 @@ def game_changed(error: GameChanged) -> ResponseReturnValue:
     if game is not None and state is not None:
         answer["game"] = state_json(game, state, log)
     return jsonify(answer), 409
-
-
-def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
-    """The game's state as its game writes it, with the address of its page, and the
-    games before and after it: the game it is a rematch of, and its own rematch (looked
-    for only once the game is over)."""
-    answer = kind_of(game.rules).state_to_json(
-        game.id, state, log, version_of(game),
-        url_for("games.show", game_id=game.id, _external=True))
-    answer["rematch_of"] = _link(game.rematch_of)
-    answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
-    return answer
-
-
-def _link(game_id: str | None) -> dict[str, str] | None:
-    """Another game as a state links it: its id and its page."""
-    if game_id is None:
-        return None
-    return {"id": game_id, "url": url_for("games.show", game_id=game_id, _external=True)}
 
 
 def _answer(game: Game, status: int = 200) -> Response:

@@ -34,8 +34,8 @@ from ..games.kind import AnyKind
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
-from ..rematch import rematch_id
 from ..rules import RulesError
+from ..states import state_json
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -447,24 +447,7 @@ def csv_download(game: Game) -> Response:
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str) -> Response:
     game = _game(game_id)
-    return json_download(state_json(game, url_for("games.show", game_id=game.id,
-                                                  _external=True)), game.id)
-
-
-def state_json(game: Game, url: str) -> dict[str, Any]:
-    """The game's state as the JSON API answers it, with *url* as its address, and the
-    games before and after it (the one it is a rematch of, its own rematch once over)."""
-    state, log = state_and_log(game)
-    answer = kind_of(game.rules).state_to_json(game.id, state, log, version_of(game), url)
-    answer["rematch_of"] = _game_link(game.rematch_of)
-    answer["rematch"] = _game_link(rematch_id(game.id)) if state.finished else None
-    return answer
-
-
-def _game_link(game_id: str | None) -> dict[str, str] | None:
-    if game_id is None:
-        return None
-    return {"id": game_id, "url": url_for("games.show", game_id=game_id, _external=True)}
+    return json_download(state_json(game, *state_and_log(game)), game.id)
 
 
 def json_download(data: dict[str, Any], name: str) -> Response:

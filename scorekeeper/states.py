@@ -1,0 +1,33 @@
+"""A game's state as JSON, as the API answers it and the pages' JSON download holds it:
+what its game writes (``state_to_json``), with the address of its page, and the games
+before and after it — the one it is a rematch of, and its own rematch (looked for only
+once the game is over). Below the pages and the API alike, which never import each
+other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+
+from .games import kind_of
+from .models import Game
+from .rematch import rematch_id
+from .storage import version_of
+
+
+def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
+    answer = kind_of(game.rules).state_to_json(game.id, state, log, version_of(game),
+                                               _page(game.id))
+    answer["rematch_of"] = _link(game.rematch_of)
+    answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
+    return answer
+
+
+def _page(game_id: str) -> str:
+    return url_for("games.show", game_id=game_id, _external=True)
+
+
+def _link(game_id: str | None) -> dict[str, str] | None:
+    """Another game as a state links it: its id and its page."""
+    return None if game_id is None else {"id": game_id, "url": _page(game_id)}
