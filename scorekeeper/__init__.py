@@ -122,9 +122,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY"),
         SQLALCHEMY_DATABASE_URI=database_url,
-        # A pooled connection is checked before use: after PostgreSQL restarts, a stale
-        # one is replaced instead of failing the request with a 500.
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         # Behind HTTPS (docs/deploy.md): the session cookie travels over HTTPS only.
         SESSION_COOKIE_SECURE=_yes(os.environ.get("SESSION_COOKIE_SECURE", "")),
         # How many reverse proxies stand in front and set X-Forwarded-* (docs/deploy.md).
@@ -168,6 +165,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
     )
 
     _check_driver(app.config["SQLALCHEMY_DATABASE_URI"])
+    # A pooled connection to a database server is checked before use: after PostgreSQL
+    # restarts, a stale one is replaced instead of failing the request with a 500. A
+    # SQLite file never drops a connection, and the check cost a page read a statement.
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
+        "pool_pre_ping": not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")})
     if proxies := app.config["TRUSTED_PROXIES"]:
         # The client's address (for the PIN limit), and https:// in the links and QR
         # codes, from the proxy's X-Forwarded-For, -Proto and -Host.

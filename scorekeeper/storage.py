@@ -6,19 +6,19 @@ JSON API and the pages alike, so neither decides a rule."""
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, Table, bindparam, func, select, update
+from sqlalchemy import CursorResult, Table, Text, bindparam, func, insert, inspect, select, update
+from sqlalchemy import cast as cast_to
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import kind_of
-from .models import AuditEntry, DealRecord, Game, Group, RulingRecord
+from .models import AuditEntry, DealRecord, Game, Group, HandRecord, RulingRecord
 from .results import keep_result
 
 
@@ -73,7 +73,11 @@ def version_of(game: Game) -> str:
     """The game's version (docs/api.md, "Versions"): an opaque string that changes with
     every change to the game, as each change moves its time stamp (:func:`_claim`). It is
     that time stamp, in microseconds, written in hexadecimal."""
-    return format((_utc(game.updated_at) - _EPOCH) // _TICK, "x")
+    return _version(game.updated_at)
+
+
+def _version(updated_at: datetime) -> str:
+    return format((_utc(updated_at) - _EPOCH) // _TICK, "x")
 
 
 def time_of(version: str) -> datetime | None:
@@ -84,25 +88,38 @@ def time_of(version: str) -> datetime | None:
     return _EPOCH + int(version, 16) * _TICK
 
 
-# Built once: a page read asks it every time, and building it cost more than running it.
-_RULINGS_KEPT = select(func.count(RulingRecord.id), func.max(RulingRecord.id)).where(
-    RulingRecord.game_id == bindparam("game"))
+class PageName(NamedTuple):
+    """What names a game's page as rendered (scorekeeper.web.games), beside what differs
+    between phones: the game's version, whether it has a PIN, and what changes without
+    moving the version — the rulings the table kept, and the group the game counts for
+    (its name and usual rules)."""
+
+    version: str
+    pin: bool
+    stamp: tuple[str, ...]
 
 
-def page_stamp(game: Game, rulings: bool) -> tuple[str, ...]:
-    """What a game's page shows beside its deals that changes without moving the game's
-    version: the rulings the table kept (where its game keeps any: *rulings*), and the
-    group it counts for (its name and usual rules). With the version, it names a page as
-    rendered (scorekeeper.web.games); a statement for each that the game has."""
-    stamp: tuple[str, ...] = (str(game.group_id),)
-    if rulings:
-        count, last = db.session.execute(_RULINGS_KEPT, {"game": game.id}).one()
-        stamp += (str(count), str(last))
-    group = db.session.get(Group, game.group_id) if game.group_id else None
+# Built once: every page read asks it, and building it cost more than running it. The
+# group's usual rules are compared as stored, not decoded.
+_PAGE_NAME = (select(Game.updated_at, Game.pin_hash.is_not(None), Game.group_id,
+                     Group.name, Group.updated_at, cast_to(Group.house_rules, Text),
+                     *(select(kept(RulingRecord.id)).where(RulingRecord.game_id == Game.id)
+                       .scalar_subquery() for kept in (func.count, func.max)))
+              .outerjoin(Group, Group.id == Game.group_id)
+              .where(Game.id == bindparam("game")))
+
+
+def page_name(game_id: str) -> PageName | None:
+    """The name of the game's page as it now stands (None: no such game), in one
+    statement and no game object: a page kept rendered is then sent for that alone."""
+    row = db.session.execute(_PAGE_NAME, {"game": game_id}).one_or_none()
+    if row is None:
+        return None
+    at, pin, group, name, changed, house_rules, rulings, last = row
+    stamp: tuple[str, ...] = (str(group), str(rulings), str(last))
     if group is not None:
-        stamp += (group.name, str(group.updated_at),
-                  json.dumps(group.house_rules, sort_keys=True))
-    return stamp
+        stamp += (name, str(changed), house_rules)
+    return PageName(_version(at), bool(pin), stamp)
 
 
 def check_version(game: Game, seen: str) -> None:
@@ -256,8 +273,10 @@ def _add(game: Game, deal: Any) -> Any:
         log = (*old, deal)
         state = kind.replay(table_of(game), list(log))
     _claim(game)
-    # Added beside the game's deals, not appended to them, which would read them all first.
-    db.session.add(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
+    # Written beside the game's deals, not appended to them, which would read them all
+    # first; and as rows, not through the session's unit of work (the new deal's objects
+    # are used for nothing else, and flushing them cost a third of a save).
+    _insert_deal(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
     _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
     keep_result(game, state, list(log))
     try:
@@ -313,15 +332,34 @@ def remove_last_deal(game: Game, seen: str) -> Any:
 def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
            after: dict[str, Any] | None) -> None:
     # Part of the change's own transaction: a change is never saved without its entry.
-    # Added to the session, not to ``game.audit``, which would read the whole trail first.
-    db.session.add(AuditEntry(game_id=game.id, action=action, deal_number=number,
-                              before=before, after=after, at=game.updated_at))
+    # Written as a row, not added to ``game.audit``, which would read the whole trail first.
+    db.session.execute(_INSERT_AUDIT, dict(game_id=game.id, action=action, deal_number=number,
+                                           before=before, after=after, at=game.updated_at))
 
 
-# Built once, as every change runs it (the statement costs more to build than to run).
+# Built once, as every change runs them (a statement costs more to build than to run).
+_INSERT_DEAL = insert(cast(Table, DealRecord.__table__))
+_INSERT_HAND = insert(cast(Table, HandRecord.__table__))
+_INSERT_AUDIT = insert(cast(Table, AuditEntry.__table__))
 _CLAIM = (update(cast(Table, Game.__table__))
           .where(Game.id == bindparam("claimed"), Game.updated_at == bindparam("seen"))
           .values(updated_at=bindparam("stamp")))
+
+
+def _insert_deal(record: DealRecord) -> None:
+    """Write a new deal's row, and its hands' rows, as its game's ``fill`` set them."""
+    written = cast(CursorResult[Any], db.session.execute(_INSERT_DEAL, _values(record)))
+    number = cast(Any, written.inserted_primary_key)[0]
+    hands = [_values(hand) | {"deal_id": number} for hand in record.hands]
+    if hands:
+        db.session.execute(_INSERT_HAND, hands)
+
+
+def _values(row: Any) -> dict[str, Any]:
+    """The columns *row* was given a value for (the others take their defaults)."""
+    given = inspect(row).dict
+    return {column.key: given[column.key] for column in inspect(type(row)).column_attrs
+            if column.key in given}
 
 
 def _claim(game: Game) -> None:

@@ -21,7 +21,8 @@ function store(key, value) {
 
 // What the first paint does not need comes once the page is shown: the print style sheet
 // and the scripts named in data-after-load (the phone's: the service worker, the install
-// hint, the offline note; a game's page: the outbox of deals saved with no connection).
+// hint, the offline note; a game's page: the outbox of deals saved with no connection and
+// the keep-the-screen-awake switch).
 // afterLoad settles once each of them has run, or failed to come.
 let laterReady = false;
 let settleLater;

@@ -59,6 +59,9 @@ def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, c
     with counted(app) as statements:
         assert client.get(f"/games/{game_id}").status_code == 200
     assert len(statements) <= 2, statements
+    # Issue 24: kept rendered, the page is sent for the one statement that names it (its
+    # version, PIN, group and rulings kept), with no game object read.
+    assert len(statements) == 1, statements
 
 
 def test_the_live_sheet_costs_one_statement_when_nothing_changed_and_few_when_it_did(
@@ -144,7 +147,8 @@ def test_a_deal_number_already_taken_is_told_from_the_cached_sheet(app, client, 
 
 def test_a_hand_and_foot_page_kept_reads_its_row_alone(app, client):
     """Issue 24: "no query for what the game does not have" — Hand and Foot keeps no
-    rulings with a game, so its page, kept rendered, asks for none."""
+    rulings with a game: its page, kept rendered, costs no statement beyond the one that
+    names every game's page (storage.page_name)."""
     game_id = client.post(f"{API}/games", json={
         "rules": "hand_and_foot", "players": ["Ali", "Badr", "Caro", "Dina"],
         "first_dealer": "Ali"}).get_json()["id"]

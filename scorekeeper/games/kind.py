@@ -99,11 +99,6 @@ class GamePages(Protocol):
         """The game's own pages (a Flask blueprint), or ``None``."""
         ...
 
-    @property
-    def keeps_rulings(self) -> bool:
-        """Whether the game's referee keeps rulings with a game, shown on its page."""
-        ...
-
     def setup_fields(self) -> dict[str, Any]:
         """The fields the game adds to the new-game form, by name."""
         ...

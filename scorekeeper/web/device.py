@@ -92,7 +92,12 @@ def unlock_group(group_id: str) -> None:
 
 def locked(game: Game) -> bool:
     """Whether this device may only look at *game*."""
-    return game.pin_hash is not None and game.id not in session.get(SESSION_KEY, [])
+    return locked_out(game.id, game.pin_hash is not None)
+
+
+def locked_out(game_id: str, pin: bool) -> bool:
+    """Whether this device may only look at the game *game_id*, which has a PIN if *pin*."""
+    return pin and game_id not in session.get(SESSION_KEY, [])
 
 
 def group_locked(group: Group) -> bool:

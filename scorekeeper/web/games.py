@@ -45,7 +45,7 @@ from ..storage import (
     kept_table,
     load,
     log_of,
-    page_stamp,
+    page_name,
     remove_last_deal,
     state_and_log,
     state_of,
@@ -204,21 +204,23 @@ def _result(game: Game, state: Any, number: int, corrected: bool = False,
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
-    game = _game(game_id)
     if htmx:
-        return game_page(game)
-    # The page as a phone opens it, kept rendered while nothing it shows changes: the
-    # game's version, what changes beside it (page_stamp), and what differs between
-    # phones — the language, the address it was reached at (the links shown whole),
-    # whether this phone is locked out by the PIN. The session's CSRF token is put back.
-    locked = device.locked(game)
-    key = ("page", game.id, version_of(game), str(get_locale()), request.host_url,
-           request.full_path, str(locked), str(game.pin_hash is not None),
-           *page_stamp(game, kind_of(game.rules).pages.keeps_rulings))
-    html = live.kept_pages(key, lambda: game_page(game).get_data(as_text=True))
+        return game_page(_game(game_id))
+    # The page as a phone opens it, kept rendered while nothing it shows changes: what
+    # the game's row says of it (page_name: its version, and what changes beside it), and
+    # what differs between phones — the language, the address it was reached at (the
+    # links shown whole), whether this phone is locked out by the PIN. The session's CSRF
+    # token is put back. A page kept is sent for one statement, and no game object.
+    name = page_name(game_id)
+    if name is None:
+        abort(404)
+    locked = device.locked_out(game_id, name.pin)
+    key = ("page", game_id, name.version, str(get_locale()), request.host_url,
+           request.full_path, str(locked), str(name.pin), *name.stamp)
+    html = live.kept_pages(key, lambda: game_page(_game(game_id)).get_data(as_text=True))
     response = make_response(html)
     response.headers["Vary"] = "HX-Request"
-    return device.remember(response, game.id)
+    return device.remember(response, game_id)
 
 
 @bp.post("/games/<game_id>/preview")

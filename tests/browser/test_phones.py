@@ -374,6 +374,29 @@ def test_keep_the_screen_awake_on_a_secure_page(phone, live_url, shot):
     expect(awake).to_be_checked()
 
 
+#: Every layout shift the page makes, as Lighthouse adds them up (none a tap caused).
+SHIFTS = """window.shifts = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.shifts += entry.value;
+  }
+}).observe({type: "layout-shift", buffered: true});"""
+
+
+def test_the_awake_switch_moves_nothing_as_it_appears(phone, live_url):
+    # Issue 24: the switch came after the first paint and pushed the sheet down (a layout
+    # shift of 0.044); it now sits below the game's tools, and comes once the page is shown.
+    game = new_game(live_url)
+    page = phone.context.new_page()
+    page.add_init_script(SHIFTS)
+    page.goto(game["url"])
+    expect(page.get_by_role("switch", name="Keep the screen awake")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.shifts") == 0
+    assert page.evaluate("""document.querySelector('#actions').compareDocumentPosition(
+        document.querySelector('[data-awake]')) & Node.DOCUMENT_POSITION_FOLLOWING""")
+
+
 def test_no_awake_switch_where_the_phone_cannot(phones, live_url):
     phone = phones()
     phone.context.add_init_script("delete Navigator.prototype.wakeLock")

@@ -46,7 +46,6 @@ class HandPages:
     preset_names = offered = PRESET_NAMES
     most_players = max(rules.max_players for rules in PRESETS.values())
     blueprint = None  # every page of Hand's is at a shared address
-    keeps_rulings = True
     #: Hand's own figures in a group's standings (league.figures).
     league_columns = (("deals_won", _l("Deals won")), ("full_hands", _l("Full hands")),
                       ("bonus_hands", _l("Bonus hands")),

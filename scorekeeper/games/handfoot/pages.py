@@ -32,7 +32,6 @@ class HandFootPages:
     offered = {PRESET: _l("Hand and Foot")}
     most_players = MOST_PLAYERS
     blueprint = refpages.bp
-    keeps_rulings = False  # its referee answers; a table keeps no ruling with the game
     #: Hand and Foot's own figures in a group's standings (league.figures).
     league_columns = (("piles.clean", _l("Clean piles")), ("piles.dirty", _l("Dirty piles")),
                       ("piles.wild", _l("Wild piles")),
