@@ -6,6 +6,8 @@ server), makes one game of each through the JSON API, then runs Lighthouse on ea
 with Debian's Chromium. Lighthouse comes from the npm registry into ``bench/.lighthouse``
 the first time (Node.js 18 or newer is needed; it is not part of ``make test``).
 
+Beside the four scores, each page's cumulative layout shift (the median of the runs).
+
 Lighthouse's performance score depends on the machine's load: run it on a quiet machine
 and note the load average beside the figures (docs/performance.md).
 
@@ -63,7 +65,10 @@ def scores(url: str, language: str, folder: Path) -> dict[str, float]:
          f"--extra-headers={json.dumps({'Accept-Language': language})}"],
         check=True, env=os.environ | {"CHROME_PATH": CHROMIUM})
     report = json.loads(out.read_text())
-    return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
+    found = {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
+    # The page's own layout shift, beside the score it weighs on (issue 24).
+    found["shift"] = report["audits"]["cumulative-layout-shift"]["numericValue"]
+    return found
 
 
 def main() -> None:
@@ -90,7 +95,8 @@ def main() -> None:
             pages = {"home": "/", "new game": "/new", "Hand game": hand["url"],
                      "Hand and Foot game": foot["url"], "referee": "/referee"}
             print(f"load average: {os.getloadavg()[0]:.1f}")
-            print(f"{'page':20} {'lang':4} " + " ".join(f"{c[:13]:>13}" for c in CATEGORIES))
+            print(f"{'page':20} {'lang':4} " + " ".join(f"{c[:13]:>13}" for c in CATEGORIES)
+                  + "  layout shift")
             short = dict(zip(pages, ("home", "new", "hand", "foot", "referee"), strict=True))
             for name, path in pages.items():
                 if args.only and short[name] not in args.only:
@@ -99,9 +105,10 @@ def main() -> None:
                 for language in args.languages:
                     runs = [scores(url, language, Path(folder)) for _ in range(args.runs)]
                     median = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
+                    shift = statistics.median(r["shift"] for r in runs)
                     print(f"{name:20} {language:4} " + " ".join(
                         f"{median[c]:>13.0f}" for c in CATEGORIES)
-                        + f"   (load {os.getloadavg()[0]:.1f})", flush=True)
+                        + f"  {shift:12.3f}   (load {os.getloadavg()[0]:.1f})", flush=True)
         finally:
             server.stop()
 

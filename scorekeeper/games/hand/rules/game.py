@@ -151,6 +151,11 @@ class GameState:
         return len(self.deals) + 1
 
     @property
+    def full_hands(self) -> tuple[DealLine, ...]:
+        """The deals won with a full hand whose cards were given, in order."""
+        return tuple(line for line in self.deals if line.full_hand)
+
+    @property
     def leaders(self) -> tuple[str, ...]:
         """Who is ahead now: the lowest total (a team's, in partnerships), or under
         Hareeqa the most points. Nobody before the first scored round."""
