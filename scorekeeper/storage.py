@@ -273,13 +273,13 @@ def _add(game: Game, deal: Any) -> Any:
         log = (*old, deal)
         state = kind.replay(table_of(game), list(log))
     _claim(game)
-    # Written beside the game's deals, not appended to them, which would read them all
-    # first; and as rows, not through the session's unit of work (the new deal's objects
-    # are used for nothing else, and flushing them cost a third of a save).
-    _insert_deal(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
-    _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
-    keep_result(game, state, list(log))
     try:
+        # Written beside the game's deals, not appended to them, which would read them all
+        # first; and as rows, not through the session's unit of work (the new deal's
+        # objects are used for nothing else, and flushing them cost a third of a save).
+        _insert_deal(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
+        _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
+        keep_result(game, state, list(log))
         db.session.commit()
     except IntegrityError:
         # The database's own guard (one deal per number): another phone got in first.

@@ -253,6 +253,37 @@ def test_a_change_saved_from_a_stale_read_is_refused(app, client, monkeypatch):
     assert audit_actions(app, game_id) == [("record", 1), ("record", 2)]
 
 
+def test_the_databases_own_guard_turns_a_taken_deal_number_into_a_conflict(file_app,
+                                                                             monkeypatch):
+    """Behind the claim on the game's row, the database keeps one deal per number: a deal
+    row that got in without moving the game (another process, an old version) makes the
+    save a 409 with the game as it stands — never a 500, nothing of it saved. A deal is
+    written as rows at once (issue 24), not at the commit, and is guarded all the same."""
+    import scorekeeper.storage as storage
+
+    client = file_app.test_client()
+    game_id = new_game(client)
+    client.post(f"{API}/games/{game_id}/deals", json=scored(1))
+    real = storage._claim
+
+    def claim_after_a_stray_row(game):
+        with db.engine.connect() as other:  # its own connection, committed
+            other.execute(DealRecord.__table__.insert().values(
+                game_id=game_id, number=2, outcome="redeal", bonuses=[], first_melds=[]))
+            other.commit()
+        real(game)
+
+    monkeypatch.setattr(storage, "_claim", claim_after_a_stray_row)
+    response = client.post(f"{API}/games/{game_id}/deals", json=scored(2, "Omar"))
+    assert response.status_code == 409, response.get_json()
+    assert response.get_json()["already_recorded"] is False
+    with file_app.app_context():  # the stray row stands; Omar's deal is nowhere
+        assert db.session.execute(select(DealRecord.number, DealRecord.outcome).where(
+            DealRecord.game_id == game_id).order_by(DealRecord.number)).all() == [
+            (1, "scored"), (2, "redeal")]
+    assert audit_actions(file_app, game_id) == [("record", 1)]
+
+
 # --- undo on the page ---------------------------------------------------------------------
 
 def test_a_double_tap_on_undo_undoes_one_deal(client):
