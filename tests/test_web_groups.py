@@ -311,29 +311,6 @@ def test_the_groups_usual_rules_are_filled_in_for_either_game(app, client, group
         assert rules["handfoot"]["red_three"] == 400 and rules["hand"]["rounds"] == 4
 
 
-def checked(page: str, name: str) -> list[str]:
-    """The values of the checked inputs named *name* (checkboxes and radios)."""
-    return [re.search(r'value="([^"]*)"', tag).group(1)
-            for tag in re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
-            if re.search(r"\bchecked\b", tag)]
-
-
-def test_the_group_is_seated_as_it_last_played_each_game(app, client, group_id):
-    # Issue 25, left from its note: "partnerships and sides are not pre-filled from the
-    # group's usual rules". Each game's form seats the table as the group's latest game
-    # of it sat.
-    assert checked(client.get(f"/groups/{group_id}/new").text, "partnerships") == []
-    group_game(client, group_id, "levant", FOUR, partnerships="y")
-    group_game(client, group_id, "hand_and_foot", FOUR, sides="alone")
-    page = client.get(f"/groups/{group_id}/new").text
-    assert checked(page, "partnerships") == ["y"]
-    assert checked(page, "sides") == ["alone"]
-    group_game(client, group_id, "levant", FOUR)  # this time, everyone for themselves
-    page = client.get(f"/groups/{group_id}/new").text
-    assert checked(page, "partnerships") == []
-    assert checked(page, "sides") == ["alone"]
-
-
 def test_a_refused_game_from_the_group_stores_nothing(app, client, group_id):
     before = rows(app)
     # A new name that looks like a member's is no new member, nor a game.

@@ -113,13 +113,6 @@ class GamePages(Protocol):
         a group's usual rules offered again (empty if the form cannot hold them)."""
         ...
 
-    def seating_data(self, partnerships: bool,
-                     teams: Sequence[Sequence[str]] | None) -> dict[str, Any]:
-        """The new-game form's fields (by name) seating the table as a stored game of this
-        game sat: in *partnerships*, or in the sides *teams* (a group's last game of it,
-        offered again)."""
-        ...
-
     @property
     def league_columns(self) -> Sequence[tuple[str, Any]]:
         """The game's own figures in a group's standings: each figure's key in

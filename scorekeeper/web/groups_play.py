@@ -28,19 +28,14 @@ bp = Blueprint("play", __name__)
 
 def usual_data(group: Group) -> dict[str, Any]:
     """The new-game form's fields holding the group's usual rules of each game it has
-    started (each game's pages read them back into its fields) and the seating of its
-    latest game of each (partnerships, sides), the game it started last chosen."""
+    started (each game's pages read them back into its fields), the game it started last
+    chosen."""
     data: dict[str, Any] = {}
     for each in games():
         rules = group.house_rules.get(each.name)
         if isinstance(rules, dict):
             data |= each.pages.setup_data(rules)
-    last = recent(group)
-    seated: set[str] = set()
-    for game in last:  # the newest first: each game seated as the group last played it
-        if (played := kind_of(game.rules)).name not in seated:
-            seated.add(played.name)
-            data |= played.pages.seating_data(game.partnerships, game.teams)
+    last = recent(group, 1)
     kept = [k for k in games() if k.name in group.house_rules]
     kind = kind_of(last[0].rules) if last else kept[0] if kept else None
     if kind is not None and isinstance(rules := group.house_rules.get(kind.name), dict):

@@ -5,7 +5,7 @@ Like the routes, it only translates between the form and the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response
@@ -63,10 +63,6 @@ class HandPages:
 
     def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         return setup_data(rules)
-
-    def seating_data(self, partnerships: bool,
-                     teams: Sequence[Sequence[str]] | None) -> dict[str, Any]:
-        return {"partnerships": partnerships}
 
     # --- the deal form ---------------------------------------------------------------
 

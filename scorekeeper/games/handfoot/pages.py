@@ -6,7 +6,7 @@ and the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, redirect, url_for
@@ -23,7 +23,7 @@ from .codec import deal_from_json
 from .forms import STEPPERS, deal_form_class, fill_form, form_body
 from .rules import MOST_PLAYERS, PRESET, HandFootDeal, HandFootState, HandFootTable
 from .rules.outlook import outlook
-from .setup import SET_NAMES, rules_spec, seating, setup_data, setup_fields, sides
+from .setup import SET_NAMES, rules_spec, setup_data, setup_fields, sides
 from .sheet import contract_text, csv_rows, rules_summary, sheet_of
 
 
@@ -49,10 +49,6 @@ class HandFootPages:
 
     def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         return setup_data(rules)
-
-    def seating_data(self, partnerships: bool,
-                     teams: Sequence[Sequence[str]] | None) -> dict[str, Any]:
-        return {"sides": seating(teams)}
 
     # --- the deal form ---------------------------------------------------------------
 

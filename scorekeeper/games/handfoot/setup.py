@@ -5,7 +5,7 @@ validates them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -187,14 +187,6 @@ def sides(form: Any, names: list[str]) -> list[list[str]] | None:
     if form.sides.data == "alone":
         return None
     return [list(side) for side in partnership_sides(names)]
-
-
-def seating(teams: Sequence[Sequence[str]] | None) -> str:
-    """The choice of sides (the form's ``sides``) that made *teams*: the reverse of
-    :func:`sides`."""
-    if teams is None:
-        return "alone"
-    return "threes" if len(teams[0]) == 3 else "opposite"
 
 
 def setup_data(stored: Mapping[str, Any]) -> dict[str, Any]:
