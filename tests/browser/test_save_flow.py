@@ -153,6 +153,10 @@ def test_a_deal_given_back_by_undo_is_not_replaced_when_another_phone_saves(page
     expect(page.locator("form.deal-form input[name=points_1]")).to_have_value("40")
     # Another phone records deal 2 meanwhile; this phone's sheet follows it...
     api(live_url, "POST", f"/games/{game['id']}/deals", {"deal": 2, "outcome": "redeal"})
+    # The undo swapped in a new live part: htmx wires its triggers as the swap settles,
+    # and a "refresh" sent before that is lost (the 5 s poll would come after the wait).
+    page.wait_for_function("() => document.querySelector('[data-live]')"
+                           "?.['htmx-internal-data']?.initHash")
     page.evaluate("htmx.trigger(document.querySelector('[data-live]'), 'refresh')")
     expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(2)
     # ...and the entries given back stay, with the note that the sheet changed.
