@@ -20,6 +20,13 @@ through Flask's test client: no network, no other process. Each figure is the me
 the rounds, in wall-clock time (what the phone waits for, the commit's sync to disk
 included) and in CPU time of this process.
 
+Beside them, two requests that are no save, to show how far a save can go down: a POST
+that does nothing (the app's own handling of a phone's form post: its session, language,
+guard and answer) and the least any save must do — read the game, check the deal form as
+sent, and write to the game and commit, synced — answering with nothing (``204``). The
+bench's app alone has these two routes. Their cost against the page read is the floor
+under the first target: a save cannot cost less than the least a save does.
+
 Run from the repository root: ``.venv/bin/python bench/ratios.py [--rounds 40]``;
 ``--profile save`` (or ``page``, ``preview``) then prints where that request's time goes,
 by cProfile, over as many rounds again at 7 deals (not in the figures).
@@ -39,15 +46,26 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from flask import abort, request  # noqa: E402
+from sqlalchemy import Table, bindparam, update  # noqa: E402
+
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.games import kind_of  # noqa: E402
 from scorekeeper.games.hand.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
-from scorekeeper.storage import add_deal, new_game, remove_last_deal, version_of  # noqa: E402
+from scorekeeper.storage import (  # noqa: E402
+    add_deal,
+    kept_table,
+    new_game,
+    remove_last_deal,
+    version_of,
+)
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
 RULES = {"preset": "levant", "rounds": 31, "last_round_deals": None}
@@ -58,6 +76,9 @@ TARGETS = {  # (numerator, denominator): at most
     ("save @1000", "save @7"): 1.3,
     ("preview @1000", "preview @7"): 1.5,
 }
+# What no save can go below, against the page read (no target: the floor under the first).
+FLOORS = [("post, nothing @7", "page @7"), ("post, the least a save does @7", "page @7"),
+          ("save @7", "post, the least a save does @7")]
 
 
 def scored(number: int, rnd: random.Random) -> Deal:
@@ -82,6 +103,34 @@ def seed(app, long: int = 1000) -> dict[int, str]:
                          else Deal(number, Outcome.REDEAL))
             games[deals] = game.id
     return games
+
+
+# A write that leaves the game as it was (its version too), synced like a save's; built
+# once, as the app builds its own.
+TOUCH = (update(cast(Table, Game.__table__)).where(Game.id == bindparam("game"))
+         .values(updated_at=Game.updated_at))
+
+
+def no_saves(app) -> None:
+    """The two POSTs that are no save (the module's docstring says why): routes of this
+    bench's app alone, registered before its first request."""
+
+    @app.post("/bench/<game_id>/nothing")
+    def nothing(game_id: str):
+        return "", 204
+
+    @app.post("/bench/<game_id>/least")
+    def least(game_id: str):
+        game = db.session.get(Game, game_id)
+        if game is None:
+            abort(404)
+        kind = kind_of(game.rules)
+        form = kind.pages.deal_form(kept_table(game), request.form)
+        if not form.validate():
+            abort(422)
+        db.session.execute(TOUCH, {"game": game_id})
+        db.session.commit()
+        return "", 204
 
 
 def deal_form(number: int) -> dict[str, str]:
@@ -131,6 +180,7 @@ def measure(rounds: int = 40, long: int = 1000, profile: str | None = None,
         database = Path(folder or tmp) / "ratios.sqlite"
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
                           "WTF_CSRF_ENABLED": False})
+        no_saves(app)
         with app.app_context():
             db.create_all()
         games = seed(app, long)
@@ -157,6 +207,9 @@ def measure(rounds: int = 40, long: int = 1000, profile: str | None = None,
         result["ratios"][f"{top} / {bottom}"] = {
             "wall": result["wall_ms"][top] / result["wall_ms"][bottom],
             "cpu": result["cpu_ms"][top] / result["cpu_ms"][bottom], "target": most}
+    result["floors"] = {f"{top} / {bottom}": {
+        clock: result[f"{clock}_ms"][top] / result[f"{clock}_ms"][bottom]
+        for clock in ("wall", "cpu")} for top, bottom in FLOORS}
     if profiler is not None:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out)
@@ -186,6 +239,10 @@ def one_round(client, app, clock: Clock, number: int, game_id: str, profile: str
     saved = timed("save", lambda: client.post(f"/games/{game_id}/deals", data=form,
                                               headers=HTMX))
     assert saved.status_code == 200 and b"sheet-rows" in body(saved), saved.status_code
+    for name, route in (("post, nothing", "nothing"), ("post, the least a save does", "least")):
+        answer = timed(name, lambda route=route: client.post(f"/bench/{game_id}/{route}",
+                                                             data=form, headers=HTMX))
+        assert answer.status_code == 204, answer.status_code
     with app.app_context():  # taken back, so the next round saves the same deal again
         game = db.session.get(Game, game_id)
         remove_last_deal(game, version_of(game))
@@ -201,6 +258,9 @@ def report(result: dict) -> str:
                for clock in ("wall", "cpu")]
         lines.append(f"  {name:34} {ratio['wall']:7.2f} {ratio['cpu']:7.2f}  "
                      f"{ratio['target']:.1f}  wall {met[0]}, cpu {met[1]}")
+    lines.append(f"floors (no target){'':20}wall     cpu")
+    for name, ratio in result["floors"].items():
+        lines.append(f"  {name:34} {ratio['wall']:7.2f} {ratio['cpu']:7.2f}")
     return "\n".join(lines)
 
 

@@ -43,6 +43,19 @@ def test_the_ratios_script_measures_saves_previews_and_pages_side_by_side(tmp_pa
     assert result["rounds"] == 2
 
 
+def test_the_ratios_script_measures_the_floor_under_a_save(tmp_path):
+    # Issue 24: what a POST doing nothing, and one doing the least a save must, cost
+    # against the page read: no save can go below the second.
+    result = ratios.measure(rounds=2, long=20, folder=tmp_path)
+    for name in ("post, nothing @7", "post, the least a save does @7"):
+        assert result["wall_ms"][name] > 0, name
+    assert set(result["floors"]) == {"post, nothing @7 / page @7",
+                                     "post, the least a save does @7 / page @7",
+                                     "save @7 / post, the least a save does @7"}
+    assert all(floor["wall"] > 0 and floor["cpu"] > 0 for floor in result["floors"].values())
+    assert "post, the least a save does @7 / page @7" in ratios.report(result)
+
+
 def test_the_ratios_script_profiles_a_save():
     result = ratios.measure(rounds=1, long=12, profile="save")
     assert "record" in result["profile"] and "add_deal" in result["profile"]
