@@ -97,6 +97,7 @@ class PageName(NamedTuple):
     version: str
     pin: bool
     stamp: tuple[str, ...]
+    rulings: int
 
 
 # Built once: every page read asks it, and building it cost more than running it. The
@@ -119,7 +120,19 @@ def page_name(game_id: str) -> PageName | None:
     stamp: tuple[str, ...] = (str(group), str(rulings), str(last))
     if group is not None:
         stamp += (name, str(changed), house_rules)
-    return PageName(_version(at), bool(pin), stamp)
+    return PageName(_version(at), bool(pin), stamp, rulings)
+
+
+def load_page(game_id: str, name: PageName) -> Game | None:
+    """The game, read to render its page anew, in no more statements than the page needs
+    (issue 24): its seats and deals come with its row when no state is kept at the page's
+    version (the replay then reads nothing more), and its rulings are not asked for when
+    the page's name counts none."""
+    whole = (game_id, name.version) not in _STATES
+    game = db.session.get(Game, game_id, options=WHOLE if whole else ())
+    if game is not None and not name.rulings:
+        set_committed_value(game, "rulings", [])
+    return game
 
 
 def check_version(game: Game, seen: str) -> None:
@@ -151,7 +164,8 @@ def log_of(game: Game) -> list[Any]:
 
 
 # A whole game in four statements: the game, then its seats, deals and hands.
-WHOLE = (selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRecord.hands))
+# The deals with their hands joined: one statement for both.
+WHOLE = (selectinload(Game.seats), selectinload(Game.deals).joinedload(DealRecord.hands))
 
 
 def load(game_id: str) -> Game | None:
@@ -188,7 +202,9 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     row and its deals (SQLite reads them in separate statements): a state replayed from
     such a read serves this request only, never kept under the row's version."""
     ids = [g.id for g in games]
-    db.session.scalars(select(Game).where(Game.id.in_(ids)).options(*WHOLE)).all()
+    # Those read whole already (load_page) are not read again.
+    if unread := [g.id for g in games if {"seats", "deals"} & inspect(g).unloaded]:
+        db.session.scalars(select(Game).where(Game.id.in_(unread)).options(*WHOLE)).all()
     sheets: dict[str, Sheet] = {}
     for game in games:
         log = tuple(log_of(game))

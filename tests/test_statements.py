@@ -64,6 +64,47 @@ def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, c
     assert len(statements) == 1, statements
 
 
+def _forget_everything_kept():
+    """As after the server restarted: no page, part or state of any game kept."""
+    from scorekeeper import storage
+    from scorekeeper.web import live
+
+    storage._STATES.clear()
+    live.kept_pages.parts.clear()
+    live.kept.parts.clear()
+
+
+@pytest.mark.parametrize("deals", [2, 30])
+def test_a_game_page_read_with_nothing_kept_costs_five_statements_and_no_rulings_query(
+        app, client, actions, deals):
+    """Issue 24: "no query for what the game does not have", for the first read of a game
+    since the server started too; issue 12's five statements: the page's name, the game
+    with its seats and its deals (their hands joined), and the check that no change came
+    between — its row is read once, its rulings not at all when it kept none."""
+    game_id = _game(client, actions, deals)
+    _forget_everything_kept()
+    with counted(app) as statements:
+        page = client.get(f"/games/{game_id}")
+    assert page.status_code == 200 and f'value="{deals + 1}"' in page.text
+    assert len(statements) <= 5, statements
+    # (The page's name counts them, in its own statement.)
+    assert not any(statement.startswith("SELECT rulings.") for statement in statements), (
+        statements)
+    assert sum("FROM games" in statement for statement in statements) == 3, statements
+
+
+def test_a_game_page_read_with_nothing_kept_shows_the_rulings_it_kept(app, client, actions):
+    game_id = _game(client, actions, 2)
+    client.post(f"/games/{game_id}/rulings", data={
+        "check": "meld", "indicator": "7D", "cards": "9C AD JC", "ruled": "yes"})
+    _forget_everything_kept()
+    with counted(app) as statements:
+        page = client.get(f"/games/{game_id}")
+    assert 'id="rulings"' in page.text
+    assert any(statement.startswith("SELECT rulings.") for statement in statements), (
+        statements)
+
+
 def test_the_live_sheet_costs_one_statement_when_nothing_changed_and_few_when_it_did(
         app, client, actions):
     game_id = _game(client, actions, 5)

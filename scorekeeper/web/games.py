@@ -39,11 +39,13 @@ from ..states import state_json
 from ..storage import (
     DealConflict,
     GameChanged,
+    PageName,
     Stale,
     add_deal,
     correct_deal,
     kept_table,
     load,
+    load_page,
     log_of,
     page_name,
     remove_last_deal,
@@ -64,6 +66,13 @@ bp = Blueprint("games", __name__)
 
 def _game(game_id: str) -> Game:
     game = load(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _page_game(game_id: str, name: PageName) -> Game:
+    game = load_page(game_id, name)
     if game is None:
         abort(404)
     return game
@@ -217,7 +226,8 @@ def show(game_id: str) -> Response:
     locked = device.locked_out(game_id, name.pin)
     key = ("page", game_id, name.version, str(get_locale()), request.host_url,
            request.full_path, str(locked), str(name.pin), *name.stamp)
-    html = live.kept_pages(key, lambda: game_page(_game(game_id)).get_data(as_text=True))
+    html = live.kept_pages(key, lambda: game_page(_page_game(game_id, name)).get_data(
+        as_text=True))
     response = make_response(html)
     response.headers["Vary"] = "HX-Request"
     return device.remember(response, game_id)
