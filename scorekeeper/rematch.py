@@ -27,14 +27,13 @@ from .rules.messages import N_, fail
 
 def rematch_of(game: Game) -> Game | None:
     """The rematch made of *game*, if there is one (the newest, should there be more)."""
-    return db.session.scalars(select(Game).where(Game.rematch_of == game.id)
-                              .order_by(Game.created_at.desc(), Game.id).limit(1)).first()
+    return db.session.scalars(select(Game).where(
+        Game.id == storage.newest_rematch(game.id).scalar_subquery())).first()
 
 
 def rematch_id(game_id: str) -> str | None:
     """The id of the rematch made of the game *game_id*, in one small query."""
-    return db.session.scalars(select(Game.id).where(Game.rematch_of == game_id)
-                              .order_by(Game.created_at.desc(), Game.id).limit(1)).first()
+    return db.session.scalars(storage.newest_rematch(game_id)).first()
 
 
 def rematch(game: Game) -> Game:

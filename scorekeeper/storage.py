@@ -10,10 +10,21 @@ from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, Table, Text, bindparam, func, insert, inspect, select, update
+from sqlalchemy import (
+    CursorResult,
+    Select,
+    Table,
+    Text,
+    bindparam,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy import cast as cast_to
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
@@ -98,6 +109,15 @@ class PageName(NamedTuple):
     pin: bool
     stamp: tuple[str, ...]
     rulings: int
+    rematch: str | None
+
+
+def newest_rematch(of: Any) -> Select[str]:
+    """The id of the game played after the game *of* (an id, or the games' own column):
+    the newest made as its rematch, should there be more (scorekeeper.rematch)."""
+    after = aliased(Game)
+    return (select(after.id).where(after.rematch_of == of)
+            .order_by(after.created_at.desc(), after.id).limit(1))
 
 
 # Built once: every page read asks it, and building it cost more than running it. The
@@ -105,7 +125,8 @@ class PageName(NamedTuple):
 _PAGE_NAME = (select(Game.updated_at, Game.pin_hash.is_not(None), Game.group_id,
                      Group.name, Group.updated_at, cast_to(Group.house_rules, Text),
                      *(select(kept(RulingRecord.id)).where(RulingRecord.game_id == Game.id)
-                       .scalar_subquery() for kept in (func.count, func.max)))
+                       .scalar_subquery() for kept in (func.count, func.max)),
+                     newest_rematch(Game.id).scalar_subquery())
               .outerjoin(Group, Group.id == Game.group_id)
               .where(Game.id == bindparam("game")))
 
@@ -116,11 +137,12 @@ def page_name(game_id: str) -> PageName | None:
     row = db.session.execute(_PAGE_NAME, {"game": game_id}).one_or_none()
     if row is None:
         return None
-    at, pin, group, name, changed, house_rules, rulings, last = row
+    at, pin, group, name, changed, house_rules, rulings, last, rematch = row
     stamp: tuple[str, ...] = (str(group), str(rulings), str(last))
     if group is not None:
         stamp += (name, str(changed), house_rules)
-    return PageName(_version(at), bool(pin), stamp, rulings)
+    # A rematch made moves the game's version: it names the page already.
+    return PageName(_version(at), bool(pin), stamp, rulings, rematch)
 
 
 def load_page(game_id: str, name: PageName) -> Game | None:

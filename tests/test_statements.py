@@ -105,6 +105,29 @@ def test_a_game_page_read_with_nothing_kept_shows_the_rulings_it_kept(app, clien
         statements)
 
 
+def test_a_finished_games_page_finds_its_next_game_in_the_statement_naming_it(app, client,
+                                                                              actions):
+    """Issue 24: "no query for what the game does not have" — a finished game's page
+    shows "Play again" or links the game played after it (scorekeeper.rematch); whether
+    there is one is read with the page's name, not looked for again."""
+    state = actions.create({"preset": "levant", "rounds": 1})
+    client.post(f"{API}/games/{state['id']}/deals", json=scored(1, "Ali", {"Badr": 10,
+                                                                            "Caro": 20}))
+
+    def page_read_cold() -> str:
+        _forget_everything_kept()
+        with counted(app) as statements:
+            page = client.get(f"/games/{state['id']}").text
+        assert not any("rematch_of = ?" in statement for statement in statements), statements
+        assert len(statements) <= 5, statements
+        return page
+
+    assert "Play again" in page_read_cold()
+    rematch = client.post(f"{API}/games/{state['id']}/rematch", json={}).get_json()
+    page = page_read_cold()
+    assert "Play again" not in page and f"/games/{rematch['id']}" in page
+
+
 def test_the_live_sheet_costs_one_statement_when_nothing_changed_and_few_when_it_did(
         app, client, actions):
     game_id = _game(client, actions, 5)

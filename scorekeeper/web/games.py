@@ -14,6 +14,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    g,
     jsonify,
     make_response,
     redirect,
@@ -75,6 +76,7 @@ def _page_game(game_id: str, name: PageName) -> Game:
     game = load_page(game_id, name)
     if game is None:
         abort(404)
+    g.rematches = {game_id: name.rematch}  # read with the page's name: not looked for again
     return game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -116,5 +116,7 @@ def again(game_id: str) -> BaseResponse:
 
 @bp.app_template_global()
 def rematch_of(game_id: str) -> str | None:
-    """The id of the game played after *game_id* ("Play again"), for its page's link."""
-    return rematch_id(game_id)
+    """The id of the game played after *game_id* ("Play again"), for its page's link: as
+    the page's name read it (games.show), or looked for."""
+    known: dict[str, str | None] = g.get("rematches", {})
+    return known[game_id] if game_id in known else rematch_id(game_id)
