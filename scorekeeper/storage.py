@@ -185,8 +185,8 @@ def log_of(game: Game) -> list[Any]:
     return [kind.deal_from_record(record, players) for record in game.deals]
 
 
-# A whole game in four statements: the game, then its seats, deals and hands.
-# The deals with their hands joined: one statement for both.
+# A whole game in three statements: the game, then its seats, then its deals with their
+# hands joined.
 WHOLE = (selectinload(Game.seats), selectinload(Game.deals).joinedload(DealRecord.hands))
 
 
