@@ -72,6 +72,7 @@ def _forget_everything_kept():
     storage._STATES.clear()
     live.kept_pages.parts.clear()
     live.kept.parts.clear()
+    live._ROWS.clear()
 
 
 @pytest.mark.parametrize("deals", [2, 30])

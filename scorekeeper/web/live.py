@@ -101,15 +101,12 @@ class Kept:
         """The part *key* as *render* renders it, rendered once while the game is
         unchanged."""
         token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
-        html = self.parts.get(key)
-        if html is None:
-            fresh = render()
-            html = fresh.replace(token, self.TOKEN_SLOT) if token else fresh
-            self.parts[key] = html
-            if len(self.parts) > self.size:
-                self.parts.popitem(last=False)
-        else:
-            _touch(self.parts, key)
+
+        def fresh() -> str:
+            html = render()
+            return html.replace(token, self.TOKEN_SLOT) if token else html
+
+        html = _remember(self.parts, self.size, key, fresh)
         return Markup(html.replace(self.TOKEN_SLOT, token) if token else html)
 
 
@@ -123,7 +120,7 @@ kept_pages = Kept(128)
 #: after a change, the live part other phones fetch) renders only the rows it has not
 #: shown before — after a save, the new one — and joins the others. About 0.3 KB each:
 #: enough for a hundred games of eighty deals.
-_ROWS: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+_ROWS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 ROWS_KEPT = 8192
 
 
@@ -136,22 +133,28 @@ def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool) -> Markup:
     editable = bool(editable)
     key = (row, sheet.columns, game.id if game is not None and editable else None, editable,
            str(get_locale()), request.script_root)
-    html = _ROWS.get(key)
+
+    def render() -> str:
+        macros: Any = current_app.jinja_env.get_template("games/_sheet_row.html").module
+        return str(macros.sheet_row(row, sheet, game, editable))
+
+    return Markup(_remember(_ROWS, ROWS_KEPT, key, render))
+
+
+def _remember(parts: OrderedDict[Any, str], size: int, key: Any,
+              render: Callable[[], str]) -> str:
+    """*key*'s entry in *parts*, rendered by *render* when there is none; beyond *size*
+    entries, the one unused longest falls out. Requests are answered in threads: an entry
+    another thread let go meanwhile is no error."""
+    html = parts.get(key)
     if html is None:
-        macro = current_app.jinja_env.get_template("games/_sheet_row.html").module
-        html = _ROWS[key] = Markup(macro.sheet_row(row, sheet, game, editable))  # type: ignore[attr-defined]
-        if len(_ROWS) > ROWS_KEPT:
-            _ROWS.popitem(last=False)
+        html = parts[key] = render()
+        if len(parts) > size:
+            parts.popitem(last=False)
     else:
-        _touch(_ROWS, key)
+        with suppress(KeyError):
+            parts.move_to_end(key)
     return html
-
-
-def _touch(kept: OrderedDict[Any, Any], key: Any) -> None:
-    """Mark *key* as just used, unless another thread has let it go meanwhile (the server
-    answers requests in threads)."""
-    with suppress(KeyError):
-        kept.move_to_end(key)
 
 
 def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
