@@ -41,6 +41,29 @@ def typed(text: object) -> int | None:
     return whole(text.translate(ARABIC_DIGITS)) if isinstance(text, str) else None
 
 
+#: What a phone puts between groups of three digits: a comma, the Arabic thousands
+#: separator, spaces (plain, no-break, thin). Never a decimal point ("." or "٫").
+_GROUPING = re.compile(r"(?<=\d)[,٬\u0020\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+
+
+def signed(text: object) -> int | None:
+    """A whole number typed on a page that may be below 0 (a running total): :func:`typed`
+    after an optional minus sign ("-" or "−"), the groups of three digits a phone may
+    separate read as one number.
+
+    >>> signed("-500"), signed("−500"), signed("50,000"), signed("٥٠٬٠٠٠"), signed("1 500")
+    (-500, -500, 50000, 50000, 1500)
+    >>> signed("5,00"), signed("1.5"), signed("--5"), signed("")
+    (None, None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    sign = -1 if text[:1] in ("-", "−") else 1
+    number = typed(_GROUPING.sub("", text[1:] if sign < 0 else text).translate(ARABIC_DIGITS))
+    return None if number is None else sign * number
+
+
 def whole_or(text: object, default: int) -> int:
     """:func:`whole`, or *default* when *text* writes no such number."""
     number = whole(text)

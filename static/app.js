@@ -131,12 +131,20 @@ function wire(root) {
   root.querySelectorAll("[data-pick], [data-step]").forEach((button) => { button.hidden = false; });
 }
 
+// A count as typed in a box, in ASCII digits or those an Arabic keyboard types (the server
+// reads both: scorekeeper/numbers.py); 0 when it is no whole number.
+function countIn(input) {
+  const ascii = input.value.replace(/[\u0660-\u0669]/g, (d) => d.charCodeAt(0) - 0x660)
+    .replace(/[\u06F0-\u06F9]/g, (d) => d.charCodeAt(0) - 0x6F0);
+  return /^\s*\d+\s*$/.test(ascii) ? parseInt(ascii, 10) : 0;
+}
+
 // Hand and Foot's steppers: − and + beside a count (piles, red threes), never below 0.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-step]");
   if (!button) return;
   const input = document.getElementById(button.dataset.for);
-  const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(button.dataset.step));
+  const value = Math.max(0, countIn(input) + Number(button.dataset.step));
   input.value = String(value);
   input.dispatchEvent(new Event("change", { bubbles: true }));
 });
@@ -333,3 +341,10 @@ document.addEventListener("htmx:responseError", (event) => {
 });
 window.addEventListener("online", previewAgain);
 window.setInterval(previewAgain, 10_000);
+
+// A box the browser refuses inside folded rules (a details element) is unfolded, or the
+// refusal could not be shown and the button would seem to do nothing.
+document.addEventListener("invalid", (event) => {
+  for (let folded = event.target.closest("details"); folded;
+    folded = folded.parentElement.closest("details")) folded.open = true;
+}, true);

@@ -25,7 +25,7 @@ if (!window.handFootReady) {
     const match = field && field.isConnected && /^left_cards_(\d+)$/.exec(field.id);
     return match ? document.getElementById(`red_threes_caught_${match[1]}`) : null;
   };
-  const count = (input) => parseInt(input.value, 10) || 0;
+  const count = countIn;  // static/app.js
 
   // A line in the picker, from its opening, saying how many red threes are caught: it
   // changes with each red three tapped and takes no more room when it does.

@@ -227,6 +227,18 @@ def test_going_out_needs_the_contract_and_the_partner_in_the_foot(piles, partner
     assert ruling.valid is valid and why in str(ruling.reason), str(ruling.reason)
 
 
+@pytest.mark.parametrize(("partner", "why"), [
+    (True, "Yes, with the partner's permission"),
+    (None, "a player without a partner asks nobody's permission"),
+])
+def test_only_a_player_with_a_partner_is_told_to_ask_permission(partner, why):
+    """Seed 003 "The Object of the Game: Melds": "you must ask partner's permission to go
+    out" — a player who plays alone has no partner to ask."""
+    ruling = rule_go_out({"clean": 2, "dirty": 2, "wild": 1}, partner, RULES)
+    assert ruling.valid and why in str(ruling.reason), str(ruling.reason)
+    assert (partner is None) == ("partner's permission" not in str(ruling.reason))
+
+
 def test_a_house_contract_changes_what_going_out_needs():
     rules = HandFootRules.from_spec({"preset": "hand_and_foot",
                                  "contract": {"clean": 1, "dirty": 0, "wild": 0}})

@@ -398,8 +398,10 @@ def test_a_count_more_than_the_packs_hold_is_named_at_its_field(client):
 
 
 @pytest.mark.parametrize(("query", "reason"), [
-    ("partner=alone", "Yes, with the partner's permission"),
-    ("partner=", "Yes, with the partner's permission"),  # links made before "alone"
+    # Seed 003, "Going Out": "you must ask partner's permission" — alone, there is none.
+    ("partner=alone", "Yes: the side has its piles, and a player without a partner asks "
+                      "nobody's permission"),
+    ("partner=", "a player without a partner asks nobody's permission"),  # older links
     ("", "Has the partner picked up the foot"),  # nothing said: the referee asks
 ])
 def test_the_go_out_question_takes_no_partner_explicitly(client, query, reason):

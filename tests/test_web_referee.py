@@ -704,3 +704,21 @@ def test_a_kept_ruling_keeps_the_card_taken_from_the_discard(app, client, action
     rulings = text_of(rulings[rulings.index('id="rulings"'):])
     assert "taken from the discard pile: A♣" in rulings
     assert "plays as the natural A♣ printed on it" in rulings
+
+
+@pytest.mark.parametrize(("cards", "said"), [
+    ("JK 9C 10C", "Under each card, its worth toward a first meld; “=” shows what a wild"),
+    ("9C 10C JC", "Under each card, its worth toward a first meld."),
+])
+def test_the_verdict_explains_the_marks_under_the_cards_it_shows(client, cards, said):
+    page = ask(client, "meld", preset="gulf", cards=cards, ruled="yes").text
+    assert said in html.unescape(page[page.index('id="verdict"'):])
+
+
+def test_a_refused_meld_is_not_said_to_show_worths_it_does_not_show(client):
+    """A walkthrough found the legend on a refused meld, whose cards carry no worth."""
+    page = ask(client, "meld", preset="gulf", cards="9C 10C 5H", ruled="yes").text
+    verdict = page[page.index('id="verdict"'):]
+    assert 'class="verdict refused"' in page
+    assert '<span class="worth">' not in verdict
+    assert "its worth toward a first meld" not in verdict

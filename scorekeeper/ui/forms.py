@@ -16,6 +16,7 @@ from wtforms import Field, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
+from wtforms.widgets import TextInput
 
 from ..numbers import typed
 from ..pins import normal_pin
@@ -37,11 +38,25 @@ class Form(FlaskForm):
             return _wtforms_messages(str(get_locale() or "en"))
 
 
+class DigitsInput(TextInput):
+    """A box for a whole number that takes the digits an Arabic keyboard types: a
+    ``type="number"`` box drops them as they are typed (Chromium, whatever the page's
+    language), and the deal was then saved without them. ``inputmode`` still brings up
+    the phone's number pad; the server checks the number (:class:`WholeField`)."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Any:
+        kwargs.setdefault("inputmode", "numeric")
+        kwargs.setdefault("autocomplete", "off")
+        return super().__call__(field, **kwargs)
+
+
 class WholeField(IntegerField):
     """A whole number typed on a phone, read strictly (docs/security.md, "Numbers"): ASCII
     digits or those an Arabic keyboard types (٠–٩, ۰–۹), at most nine of them; a sign, an
     underscore, a space inside, another script's digits or a fraction is a field error,
     never a number WTForms' ``int()`` would have made of it (``+5``, ``1_0``, ``５``)."""
+
+    widget = DigitsInput()
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist:
@@ -52,6 +67,8 @@ class WholeField(IntegerField):
             return
         self.data = typed(text)
         if self.data is None:
+            if typed(text.lstrip("-−")) is not None:
+                raise ValueError(_l("No minus sign here: type a whole number, in digits only."))
             raise ValueError(_l("Not a valid integer: type a whole number, in digits only."))
 
 

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.catalogues import TRANSLATIONS
 
+from .table import api
 from .test_games import (
     SMALL_TARGETS,
     deal_form,
@@ -266,3 +267,60 @@ def test_the_language_switch_is_remembered_on_the_phone(page, live_url):
     expect(page).to_have_url(f"{live_url}/new")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.get_by_role("heading", name=ar("New game"))).to_be_visible()
+
+
+# Where the text of each element is drawn, left and right (a block's box spans its cell).
+TEXT_EDGES = """(elements) => elements.map((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const box = range.getBoundingClientRect();
+  return [Math.round(box.left), Math.round(box.right)];
+})"""
+
+
+def test_arabic_keyboard_digits_typed_on_the_deal_form_are_saved(page, live_url, shot):
+    """An Arabic keyboard types ٠–٩; a number box dropped them as they were typed, and the
+    deal was refused, or saved without them (found on a phone walkthrough)."""
+    game = api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
+                                            "first_dealer": PLAYERS[0]})
+    page.goto(f"{live_url}/games/{game['id']}")
+    form = deal_form(page)
+    form.get_by_role("radio", name=ar("Someone went out")).check()
+    form.get_by_role("group", name=ar("Who went out?")).get_by_role(
+        "radio", name="رنا", exact=True).check()
+    form.get_by_role("radio", name=ar("Over several turns")).check()
+    hand_of(page, "سامي").get_by_role("radio", name=ar("yes"), exact=True).check()
+    box = hand_of(page, "سامي").get_by_label(ar("Points left in hand"))
+    type_into(box, "٢٥")
+    expect(box).to_have_value("٢٥")
+    hand_of(page, "عمر").get_by_role("radio", name=ar("no"), exact=True).check()
+    form.get_by_role("button", name=said("Save deal %(n)d", n=1)).click()
+    expect(page.locator(".sheet tbody .score")).to_have_text(["25", "-30", "100"])
+    shot(page, "ar-arabic-digits-saved")
+
+
+def test_each_columns_score_running_total_and_total_line_up_right_to_left(page, live_url,
+                                                                          shot):
+    """In Arabic the running totals and the totals sat at the cell's right while the scores
+    sat at its left (the page's end): one column's numbers share the page's end."""
+    game = api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
+                                            "first_dealer": PLAYERS[0]})
+    for number, winner in ((1, "رنا"), (2, "عمر")):
+        api(live_url, "POST", f"/games/{game['id']}/deals", {
+            "deal": number, "outcome": "scored", "winner": winner, "finish": "partial",
+            "hands": {name: {"melded": True, "points": 5 + 100 * (name == "سامي")}
+                      for name in PLAYERS if name != winner}})
+    for where in ("", "/print"):
+        page.goto(f"{live_url}/games/{game['id']}{where}")
+        for column in range(len(PLAYERS)):
+            cells = page.locator(f".sheet tbody tr[data-deal] td:nth-of-type({column + 1})")
+            numbers = [*cells.locator(".score").all(), *cells.locator(".running").all(),
+                       page.locator(".sheet tfoot tr").first.locator("td").nth(column)]
+            edges = page.evaluate(TEXT_EDGES, [n.element_handle() for n in numbers])
+            assert len({left for left, _right in edges}) == 1, (where, column, edges)
+    # The printed sheet's date is one word read left to right, on one line.
+    date = page.locator("time.date")
+    expect(date).to_have_attribute("dir", "ltr")
+    assert box(date)["height"] < 2 * page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('time.date')).fontSize)")
+    shot(page, "ar-print-aligned")

@@ -310,3 +310,24 @@ def test_the_preview_offline_says_the_scores_come_when_the_connection_is_back(
     page.unroute("**/preview")
     expect(preview).to_have_text(said[1], timeout=15_000)
     phone.check()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_name_of_one_long_word_never_makes_a_page_wider_than_the_phone(page: Page,
+                                                                         live_url, shot):
+    """The form takes a name of 40 letters and no space; its chip, its hand's legend and
+    the headings pushed the page to 767 px (found on a phone walkthrough)."""
+    long = "W" * 40
+    hand = hand_game(live_url, [long, "Bo", "Cy", "Di", "Ed"])
+    foot = api(live_url, "POST", "/games", {"rules": "hand_and_foot", "first_dealer": "Bo",
+                                            "players": [long, "Bo", "Cy", "Di"],
+                                            "partnerships": True})
+    for where in (f"/games/{hand['id']}", f"/games/{foot['id']}",
+                  f"/games/{hand['id']}/referee", f"/games/{hand['id']}/print",
+                  f"/games/{foot['id']}/print"):
+        page.goto(f"{live_url}{where}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
+    page.goto(f"{live_url}/new")
+    page.locator("input[name='player_0']").fill(long)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "/new"
+    shot(page, f"long-name-new-{page.evaluate('document.documentElement.lang')}")

@@ -113,6 +113,10 @@ def deal_form_class(table: HandFootTable) -> Any:
                                   "Say who went out, or that nobody did (the stock ran "
                                   "out)."))])
 
+        def validate(self, extra_validators: Any = None) -> bool:
+            valid: bool = super().validate(extra_validators)
+            return _melded_given(self, table) and valid
+
     # What the template lays out per side besides the fields' names.
     HandFootDealForm.kinds = by_part
     HandFootDealForm.house = house_counts(table.rules)
@@ -142,6 +146,26 @@ def deal_form_class(table: HandFootTable) -> Any:
                     kind.label, validators=[Optional(), NumberRange(0, kind.most)],
                     default=0))
     return HandFootDealForm
+
+
+def _melded_given(form: Any, table: HandFootTable) -> bool:
+    """Whether every side with complete piles says what its melded cards are worth. The
+    API counts nothing given as 0, but a pile is seven melded cards: on the form an
+    empty box beside piles is a box forgotten, and the deal would lose those points."""
+    given = True
+    for i, side in enumerate(table.units):
+        piles = sum(form[f"{name}_{i}"].data or 0
+                    for name in ("clean_piles", "dirty_piles", "wild_piles"))
+        melded = form[f"melded_{i}"]
+        if not piles or melded.errors or melded.data is not None or (
+                form[f"melded_cards_{i}"].data or "").strip() or any(
+                form[kind_field("melded", kind.key, i)].data for kind in form.kinds["melded"]):
+            continue
+        melded.errors = [*melded.errors, _l(
+            "%(side)s made piles: give what its melded cards are worth (the points, the "
+            "cards or a count by kind).", side=together(side))]
+        given = False
+    return given
 
 
 def _red_three(text: str) -> bool:

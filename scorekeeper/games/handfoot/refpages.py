@@ -6,7 +6,7 @@ played. The question is read into the JSON API's body shape and answered by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -25,8 +25,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
-from scorekeeper.numbers import whole
-from scorekeeper.rules import RulesError
+from scorekeeper.numbers import signed, typed
+from scorekeeper.rules import Message, RulesError
+from scorekeeper.rules.messages import N_, msg
 from scorekeeper.ui.picker import DECK
 
 from .referee import decide
@@ -57,12 +58,28 @@ def _melds(text: str) -> list[list[str]]:
     return [_cards(part) for part in text.split("/") if part.strip()]
 
 
+def _number(args: Any, key: str, read: Any, refusal: Message) -> int | None:
+    """The number typed in box *key*, read by *read* (:func:`typed` or :func:`signed`):
+    ``None`` when the box is empty, *refusal* when it holds no such number — never a 0
+    the question was not asked with."""
+    text = args.get(key, "").strip()
+    if not text:
+        return None
+    number = read(text)
+    if number is None:
+        raise PayloadError(refusal)
+    return cast(int, number)
+
+
 def _question(check: str, args: Any, deal: int | None,
               rules: HandFootRules) -> dict[str, Any] | None:
     """The question on the form in the API's body shape; ``None`` until it is asked. The
     deal is the game's (or the one typed); the side's total where minimums go by score."""
-    deal = deal or whole(args.get("deal", "")) or 0
-    total = {"total": whole(args.get("total", "")) or 0} if rules.by_score else {}
+    deal = deal or _number(args, "deal", typed, msg(N_(
+        "The deal is a whole number, 1 or more, in digits."))) or 0
+    total = {"total": _number(args, "total", signed, msg(N_(
+        "The side's score so far is a whole number, in digits, with a minus sign when it "
+        "is below 0 (such as 1500 or −200)."))) or 0} if rules.by_score else {}
     if check == "meld":
         cards = _cards(args.get("cards", ""))
         return {"cards": cards} if cards else None
@@ -77,7 +94,9 @@ def _question(check: str, args: Any, deal: int | None,
     if "clean" not in args:
         return None
     keys = (*PILES, *(rank.value for rank, _n in rules.contract_for(deal or 1).ranks))
-    return {"piles": {key: whole(args.get(key, "")) or 0 for key in keys},
+    piles = msg(N_("The piles are counted by kind (clean, dirty, wild), each a whole "
+                   "number, 0 or more."))
+    return {"piles": {key: _number(args, key, typed, piles) or 0 for key in keys},
             **PARTNER.get(args.get("partner", "ask"), {}), **({"deal": deal} if deal else {})}
 
 
@@ -86,20 +105,20 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
     """The page of question *check*; *alone*: everyone at the game's table plays alone,
     so the go-out question starts at "no partner"."""
     rules = HandFootRules.from_spec(rules_spec)
-    question = _question(check, request.args, deal, rules)
     answer = error = None
-    if question is not None:
-        try:
+    try:
+        question = _question(check, request.args, deal, rules)
+        if question is not None:
             answer = decide(check, {"rules": rules_spec, **question})
-        except (RulesError, PayloadError) as refusal:
-            error = say(refusal.message)
+    except (RulesError, PayloadError) as refusal:
+        error = say(refusal.message)
     base = (url_for("referee.for_game", game_id=game.id, check=f"{ON_ITS_OWN}/{check}")
             if game else url_for("handfoot.standalone", check=check))
     return make_response(render_template(
         "handfoot/referee.html", check=check, questions=QUESTIONS, args=request.args,
         answer=answer, error=error, game=game, deal=deal, base=base, deck=DECK,
         partner=_partner(request.args.get("partner"), alone),
-        rules=rules, contract=rules.contract_for(deal or whole(request.args.get("deal", ""))
+        rules=rules, contract=rules.contract_for(deal or typed(request.args.get("deal", ""))
                                                  or 1),
         piles=PILES), 200 if error is None else 422)
 

@@ -16,9 +16,11 @@ from .setup import SET_NAMES
 
 
 def minimum_text(minimum: int | tuple[int, ...] | None) -> str:
-    """A deal's opening minimum, or each side's (by score) in the order of the sides."""
+    """A deal's opening minimum, or each side's (by score) in the order of the sides —
+    once where every side's is the same (six players alone would fill the deal's column)."""
     if isinstance(minimum, tuple):
-        return " / ".join(str(m) for m in minimum)
+        return " / ".join(str(m) for m in minimum) if len(set(minimum)) > 1 else (
+            str(minimum[0]) if minimum else "")
     return "" if minimum is None else str(minimum)
 
 

@@ -274,6 +274,11 @@ def rule_go_out(piles: Mapping[str, object], partner_in_foot: bool | None,
             "The side has its piles. Has the partner picked up the foot and played from "
             "it? Only then may the player go out (a player without a partner may go out "
             "now).")))
+    if partner_in_foot is None:
+        # Seed 003, "Going Out": the permission asked is the partner's; alone, nobody's.
+        return HandFootRuling(True, msg(N_(
+            "Yes: the side has its piles, and a player without a partner asks nobody's "
+            "permission; meld every card left, or all but one and discard it.")))
     return HandFootRuling(True, msg(N_(
         "Yes, with the partner's permission: the side has its piles; meld every card left, "
         "or all but one and discard it.")))

@@ -1,0 +1,145 @@
+"""What a walkthrough on a phone found (2026-11-26), each fixed and held here: numbers typed
+the way an Arabic keyboard or a player writes them, a box left empty beside piles, house
+rules refused out of sight, the go-out verdict for a player alone, and the sheet's deal
+column of six players alone. Seed 003 sections are quoted where a rule is at stake."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from pagework import HX, alerts
+
+from scorekeeper.games.handfoot.sheet import minimum_text
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def start(client, preset="hand_and_foot", **extra) -> str:
+    data = {"preset": preset, "first_dealer": "0", "sides": "opposite", **extra}
+    data |= {f"player_{i}": name for i, name in enumerate(FOUR)}
+    response = client.post("/new", data=data)
+    assert response.status_code == 302, alerts(response.text)
+    return response.location.rsplit("/", 1)[1]
+
+
+def test_number_boxes_take_the_digits_an_arabic_keyboard_types(client):
+    """A type="number" box drops ٠–٩ as they are typed (Chromium): every whole-number box
+    is a text box that brings up the number pad, and the server reads the digits."""
+    page = client.get(f"/games/{start(client)}").text
+    boxes = re.findall(r'<input[^>]*name="(?:melded|left|clean_piles)_0"[^>]*>', page)
+    assert len(boxes) == 3
+    for box in boxes:
+        assert 'type="text"' in box and 'inputmode="numeric"' in box, box
+    assert 'type="number"' not in client.get("/new").text
+
+
+def test_a_minus_sign_is_named_as_what_is_wrong(client):
+    game_id = start(client)
+    response = client.post(f"/games/{game_id}/deals", headers=HX, data={
+        "deal": "1", "went_out": "none", "clean_piles_0": "1", "melded_0": "-100"})
+    assert response.status_code == 422
+    assert "Points melded: No minus sign here: type a whole number, in digits only." in [
+        html.unescape(a) for a in alerts(response.text)]
+
+
+@pytest.mark.parametrize("given", [{}, {"melded_0": ""}])
+def test_a_side_with_piles_and_nothing_said_of_its_melded_cards_is_asked_for_them(
+        client, given):
+    """Seed 003, "Scoring": a side scores the cards it melded besides its piles' bonuses —
+    a pile is seven melded cards, so piles with no melded points is a box forgotten."""
+    game_id = start(client)
+    form = {"deal": "1", "went_out": "0", "clean_piles_0": "2", "dirty_piles_0": "2",
+            "wild_piles_0": "1", "left_1": "50", **given}
+    for path in ("deals", "preview"):
+        response = client.post(f"/games/{game_id}/{path}", data=form, headers=HX)
+        assert ("Ann & Cy made piles: give what its melded cards are worth (the points, "
+                "the cards or a count by kind).") in html.unescape(response.text), path
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["deals"] == []
+    # Said by the points, the cards or a count by kind, the deal is in.
+    response = client.post(f"/games/{game_id}/deals", data=form | {"melded_0": "2400"})
+    assert response.status_code == 302
+
+
+def test_a_side_with_no_piles_may_leave_its_melded_box_empty(client):
+    game_id = start(client)
+    response = client.post(f"/games/{game_id}/deals", data={
+        "deal": "1", "went_out": "none", "left_0": "40", "left_1": "60"})
+    assert response.status_code == 302
+
+
+def knee(client) -> str:
+    """A game of Hand, Knee and Foot, whose opening minimums go by the side's score."""
+    return start(client, hf_set="hand_knee_foot")
+
+
+@pytest.mark.parametrize(("total", "verdict"), [
+    ("٥٠٠٠٠", "needs 150"), ("50,000", "needs 150"), ("50 000", "needs 150"),
+    ("-500", "needs 50"), ("−500", "needs 50"), ("", "needs 50"),
+])
+def test_the_referee_reads_a_sides_score_as_it_is_typed(client, total, verdict):
+    """Hand, Knee and Foot's opening minimum goes by the side's score (50 below 15,000, 150
+    from 50,000): a score typed with Arabic digits, grouped or below 0 sets it."""
+    page = client.get(f"/games/{knee(client)}/referee/hand-and-foot/initial-meld",
+                      query_string={"melds": "KH KS KD / QH QS QD", "total": total})
+    text = html.unescape(page.text)
+    minimum = re.search(r"minimum (\d+)", text)
+    assert minimum and f"needs {minimum.group(1)}" == verdict, text[text.find('id="answer"'):][:400]
+
+
+@pytest.mark.parametrize(("query", "error"), [
+    ({"total": "abc"}, "The side's score so far is a whole number"),
+    ({"total": "1.5"}, "The side's score so far is a whole number"),
+    ({"deal": "x"}, "The deal is a whole number, 1 or more, in digits."),
+])
+def test_a_number_the_referee_cannot_read_is_named_not_taken_as_0(client, query, error):
+    # A game's referee asks of its deal being played; on its own, of the deal typed.
+    where = (f"/games/{knee(client)}/referee/hand-and-foot" if "total" in query
+             else "/referee/hand-and-foot")
+    page = client.get(f"{where}/initial-meld",
+                      query_string={"melds": "KH KS KD / QH QS QD", **query})
+    assert page.status_code == 422
+    assert error in html.unescape(page.text)
+
+
+@pytest.mark.parametrize(("piles", "valid"), [
+    ({"clean": "٢", "dirty": "٢", "wild": "١"}, True),
+    ({"clean": "2", "dirty": "2", "wild": "x"}, None),
+])
+def test_the_go_out_question_reads_arabic_digits_and_names_a_bad_count(client, piles, valid):
+    page = client.get("/referee/hand-and-foot/go-out", query_string={
+        **piles, "partner": "alone"})
+    text = html.unescape(page.text)
+    if valid:
+        assert "a player without a partner asks nobody's permission" in text
+    else:
+        assert page.status_code == 422
+        assert "each a whole number, 0 or more." in text
+
+
+@pytest.mark.parametrize(("form", "field"), [
+    ({"preset": "levant", "opt_rounds": "0"}, "opt_rounds"),
+    ({"preset": "hand_and_foot", "hf_minimums": "50, 90, abc"}, "hf_minimums"),
+])
+def test_a_refused_house_rule_opens_the_house_rules_at_its_error(client, form, field):
+    data = {"first_dealer": "0", "sides": "opposite", **form}
+    data |= {f"player_{i}": name for i, name in enumerate(FOUR)}
+    page = client.post("/new", data=data).text
+    assert re.search(r'<details class="house-rules" open>', page), field
+    assert f'name="{field}"' in page and 'class="error"' in page
+    # Nothing refused: the house rules stay folded.
+    assert '<details class="house-rules">' in client.get("/new").text
+
+
+def test_a_deals_minimum_is_said_once_when_every_side_has_the_same():
+    """Six players alone with minimums by score: "50 / 50 / 50 / 50 / 50 / 50" took most
+    of a phone's width; the same minimum for all is one number."""
+    assert minimum_text((50, 50, 50, 50, 50, 50)) == "50"
+    assert minimum_text((50, 90)) == "50 / 90"
+    assert minimum_text(90) == "90" and minimum_text(None) == ""
+
+
+def test_the_printed_sheets_date_is_one_left_to_right_word(client):
+    page = client.get(f"/games/{start(client)}/print").text
+    assert re.search(r'<time class="date" dir="ltr" datetime="\d{4}-\d\d-\d\d">', page)
