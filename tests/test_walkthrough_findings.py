@@ -143,3 +143,43 @@ def test_a_deals_minimum_is_said_once_when_every_side_has_the_same():
 def test_the_printed_sheets_date_is_one_left_to_right_word(client):
     page = client.get(f"/games/{start(client)}/print").text
     assert re.search(r'<time class="date" dir="ltr" datetime="\d{4}-\d\d-\d\d">', page)
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("hf_by_score", "0:50 5000:90 2500:120", "Give pairs of score:minimum, the scores rising"),
+    ("hf_by_score", "0:5000", "Give pairs of score:minimum"),
+    ("hf_contracts", "2/2/11", "Give clean/dirty/wild, such as 2/2/1"),
+    ("hf_rank_piles", "7:9999999", "Give rank:points pairs"),
+    ("hf_going_out", "100 200 300 400 500 600 700 800 900 1000 1100 1200 1300 1400 1500 "
+                     "1600 1700 1800 1900 2000 2100 2200 2300 2400 2500 2600 2700 2800 2900 "
+                     "3000 3100 3200", "Give a whole number, or one per deal"),
+])
+def test_a_house_rule_the_engine_refuses_is_named_at_its_box_in_the_boxs_terms(
+        client, field, typed, said):
+    """The engine's reasons name the API's option and JSON ("Option minimums_by_score must
+    list [from total, minimum] pairs"); the form's box takes score:minimum or 2/2/1."""
+    data = {"preset": "hand_and_foot", "first_dealer": "0", "sides": "opposite",
+            field: typed} | {f"player_{i}": name for i, name in enumerate(FOUR)}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    text = html.unescape(response.text)
+    assert said in text
+    assert "Option " not in text and "{" not in " ".join(alerts(response.text))
+
+
+def test_a_player_alone_opens_and_a_side_open_with_at_least(client):
+    """Minimums by the side's score, one per side: "Annabelle open with at least" read
+    wrong for a player alone."""
+    alone = start(client, hf_set="hand_knee_foot", sides="alone")
+    page = html.unescape(client.get(f"/games/{alone}").text)
+    assert "Ann opens with at least" in page and "Ann open with" not in page
+    sides = html.unescape(client.get(f"/games/{knee(client)}").text)
+    assert "Ann & Cy open with at least" in sides
+
+
+def test_a_game_that_asks_no_pile_to_go_out_says_so(client):
+    """The red-threes-for-going-out scorer checks no contract: "To go out: 0 clean, 0
+    dirty and 0 wild piles" said it in numbers no player would use."""
+    page = html.unescape(client.get(
+        f"/games/{start(client, hf_set='hand_and_foot_canasta_threes')}").text)
+    assert "To go out: no complete pile." in page

@@ -16,7 +16,7 @@ from scorekeeper.numbers import ARABIC_DIGITS
 from scorekeeper.rules.messages import RulesError
 from scorekeeper.ui.forms import WholeField, choices
 
-from .rules import PRESET, HandFootRules, partnership_sides, teams_of_three
+from .rules import PRESET, HandFootRules, house, partnership_sides, teams_of_three
 from .rules.house import MOST_ROUNDS, SETS
 
 #: Each house-rule set as the form and the sheet name it (docs/handfoot.md says whose).
@@ -81,6 +81,29 @@ def _contracts(text: str | None) -> list[dict[str, int]]:
     return out
 
 
+# Each box read as the engine reads the option it sets, so that a value it would refuse
+# is named at the box, in the box's own terms (score:minimum, 2/2/1), not the API's.
+def _minimums(text: str | None) -> object:
+    return house.minimums(_numbers(text))
+
+
+def _by_score_rule(text: str | None) -> object:
+    return house.minimums_by_score(_by_score(text))
+
+
+def _going_out(text: str | None) -> object:
+    values = _numbers(text)
+    return house.going_out(values[0] if len(values) == 1 else values)
+
+
+def _rank_piles_rule(text: str | None) -> object:
+    return house.rank_piles(_rank_piles(text))
+
+
+def _contracts_rule(text: str | None) -> object:
+    return house.contracts(_contracts(text))
+
+
 def _points(label: Any, low: int = 0) -> WholeField:
     return WholeField(label, validators=[Optional(), NumberRange(low, 100000)])
 
@@ -103,14 +126,14 @@ def setup_fields() -> dict[str, Field]:
             ("", _l("No: play the deals")), ("5000", "5,000"), ("10000", "10,000"),
             ("20000", "20,000")])),
         "hf_minimums": StringField(_l("Opening meld at least, deal by deal"), validators=[
-            Optional(), _checked(_numbers, _l("Give one whole number per deal, such as 50 "
+            Optional(), _checked(_minimums, _l("Give one whole number per deal, such as 50 "
                                               "90 120 150."))]),
         "hf_by_score": StringField(_l("Or by the side's score (score:minimum)"), validators=[
-            Optional(), _checked(_by_score, _l("Give pairs of score:minimum, the scores "
+            Optional(), _checked(_by_score_rule, _l("Give pairs of score:minimum, the scores "
                                                "rising, such as 0:50 2500:90 5000:120 "
                                                "7500:150."))]),
         "hf_going_out": StringField(_l("Going out scores (one number, or one per deal)"),
-                                    validators=[Optional(), _checked(_numbers, _l(
+                                    validators=[Optional(), _checked(_going_out, _l(
                                         "Give a whole number, or one per deal such as "
                                         "100 200 300 400."))]),
         "hf_red_three": _points(_l("Each red three laid scores")),
@@ -124,11 +147,12 @@ def setup_fields() -> dict[str, Field]:
         "hf_dirty_pile": _points(_l("A dirty pile scores")),
         "hf_wild_pile": _points(_l("A wild pile scores")),
         "hf_rank_piles": StringField(_l("Special piles (rank:points)"), validators=[
-            Optional(), _checked(_rank_piles, _l("Give rank:points pairs, such as 7:1000 "
-                                                 "5:3000."))]),
+            Optional(), _checked(_rank_piles_rule, _l(
+                "Give rank:points pairs, ranks from 4 to A and at most 100000 points, "
+                "such as 7:1000 5:3000."))]),
         "hf_contracts": StringField(_l("Piles to go out (clean/dirty/wild, or one per "
                                        "deal)"), validators=[
-            Optional(), _checked(_contracts, _l("Give clean/dirty/wild, such as 2/2/1, or "
+            Optional(), _checked(_contracts_rule, _l("Give clean/dirty/wild, such as 2/2/1, or "
                                                 "one per deal such as 1/1/0 2/2/0 3/3/0."))]),
         "hf_pickup": SelectField(_l("Taking the discard pile takes"), default="",
                                  choices=choices([("", _l("As the rules played say")),

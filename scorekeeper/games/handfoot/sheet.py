@@ -30,6 +30,9 @@ def _n(value: int) -> str:
 
 def contract_text(contract: Contract) -> str:
     """The piles a side needs to go out, in words."""
+    if not (contract.clean or contract.dirty or contract.wild or contract.ranks):
+        nothing: str = _("no complete pile")
+        return nothing
     text: str = _("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
                   clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
     for rank, count in contract.ranks:

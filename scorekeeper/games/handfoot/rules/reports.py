@@ -184,7 +184,8 @@ def _check_piles(rules: HandFootRules, sides: Sequence[SideResult]) -> None:
     if black * size > 2 * packs or not _can_make(
             size, 4 * packs, WILDS * packs - wild * size, clean, dirty,
             tuple(sorted(special.values(), reverse=True))):
-        raise fail(N_("More piles than %(packs)d packs can make: check the counts."),
+        raise fail(N_("More piles than the packs in play (%(packs)d) can make: check the "
+                      "counts."),
                    packs=packs)
 
 
