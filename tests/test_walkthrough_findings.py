@@ -183,3 +183,23 @@ def test_a_game_that_asks_no_pile_to_go_out_says_so(client):
     page = html.unescape(client.get(
         f"/games/{start(client, hf_set='hand_and_foot_canasta_threes')}").text)
     assert "To go out: no complete pile." in page
+
+
+@pytest.mark.parametrize(("house_set", "shown"), [
+    ("hand_and_foot_threes_against", ["a wild pile mixing twos and jokers 1,300",
+                                      "a black three left −100", "the first side to meld 100",
+                                      "cards worth: 8 5, 9 5"]),
+    ("hand_knee_foot", ["7 red threes laid in one deal: 300 more", "a black three left −300"]),
+    ("hand_and_foot_rising", ["a black three melded going out +5",
+                              "a pile of black threes 2,000", "a perfect draw 100"]),
+])
+def test_the_rules_line_names_every_rarer_rule_the_house_plays(client, house_set, shown):
+    """The game's rules line left out rules in force (black-three penalties, a bonus for
+    many red threes, the first meld, card values): the sheet and the print name them."""
+    game_id = start(client, hf_set=house_set)
+    for where in ("", "/print"):
+        page = html.unescape(client.get(f"/games/{game_id}{where}").text)
+        for phrase in shown:
+            assert phrase in page, (where, phrase)
+    seed = html.unescape(client.get(f"/games/{start(client)}").text)
+    assert "cards worth" not in seed and "a black three" not in seed

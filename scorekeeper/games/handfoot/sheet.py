@@ -67,6 +67,46 @@ def rules_summary(rules: HandFootRules) -> list[str]:
         out.append(_("a pile of %(rank)ss %(points)s", rank=rank.value, points=_n(points)))
     out.append(_("red threes %(laid)+d laid, −%(caught)d caught",
                  laid=rules.laid(True), caught=rules.caught))
+    return out + _rarer_rules(rules)
+
+
+#: The seed's own values (seed 003, "Card Values"), against which a house's are told.
+_SEED = HandFootRules()
+
+
+def _rarer_rules(rules: HandFootRules) -> list[str]:
+    """The rarer rules in force where they are not the seed's: a table checking the sheet
+    against its own rules must find every one it plays (a walkthrough missed them)."""
+    out = []
+    if rules.dirty_wild_pile is not None:
+        out.append(_("a wild pile mixing twos and jokers %(points)s",
+                     points=_n(rules.dirty_wild_pile)))
+    if rules.red_threes_bonus is not None:
+        out.append(_("%(count)d red threes laid in one deal: %(points)s more",
+                     count=rules.red_threes_bonus.count,
+                     points=_n(rules.red_threes_bonus.points)))
+    if rules.black_three != _SEED.black_three:
+        out.append(_("a black three left −%(points)d", points=rules.black_three))
+    if rules.black_three_melded:
+        out.append(_("a black three melded going out +%(points)d",
+                     points=rules.black_three_melded))
+    if rules.black_three_pile:
+        out.append(_("a pile of black threes %(points)s", points=_n(rules.black_three_pile)))
+    if rules.first_meld:
+        out.append(_("the first side to meld %(points)s", points=_n(rules.first_meld)))
+    if rules.perfect_draw:
+        out.append(_("a perfect draw %(points)s", points=_n(rules.perfect_draw)))
+    if rules.pickup != _SEED.pickup:
+        out.append(_("taking the pile takes it whole") if rules.pickup is None else
+                   _("taking the pile takes its top %(n)d", n=rules.pickup))
+    values = [(_("jokers"), rules.joker, _SEED.joker), (_("twos"), rules.two, _SEED.two),
+              (_("aces"), rules.ace, _SEED.ace),
+              (_("eights to kings"), rules.eight_to_king, _SEED.eight_to_king),
+              (_("fours to sevens"), rules.four_to_seven, _SEED.four_to_seven)]
+    changed = [f"{name} {value}" for name, value, seed in values if value != seed]
+    changed += [f"{rank.value} {value}" for rank, value in rules.card_values]
+    if changed:
+        out.append(_("cards worth: %(values)s", values=", ".join(changed)))
     return out
 
 
