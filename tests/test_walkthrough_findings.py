@@ -203,3 +203,23 @@ def test_the_rules_line_names_every_rarer_rule_the_house_plays(client, house_set
             assert phrase in page, (where, phrase)
     seed = html.unescape(client.get(f"/games/{start(client)}").text)
     assert "cards worth" not in seed and "a black three" not in seed
+
+
+def test_the_meld_question_says_whether_the_game_allows_melds_of_wild_cards_only(client):
+    """The hint said "or all wild" in a game that allows no wild melds."""
+    seed = html.unescape(client.get("/referee/hand-and-foot/meld").text)
+    assert "A meld of wild cards only is allowed too." in seed
+    game_id = start(client, hf_set="hand_and_foot_simpson")
+    page = html.unescape(client.get(f"/games/{game_id}/referee/hand-and-foot/meld").text)
+    assert "This game allows no meld of wild cards only." in page
+    assert "or all wild" not in page and "allowed too" not in page
+
+
+def test_the_apis_seating_order_error_names_no_one_games_direction(client):
+    """Hand is played counter-clockwise, Hand and Foot clockwise (seed 003, "Players,
+    Cards, Deal"): one message serves both."""
+    answer = client.post("/api/v1/games", json={"rules": "hand_and_foot", "players": "Ann",
+                                                "first_dealer": "Ann"})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert "in the direction the game is played" in error and "clockwise" not in error

@@ -121,8 +121,9 @@ def version_missing(error: VersionMissing) -> ResponseReturnValue:
 def _players(data: dict[str, Any]) -> list[str]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        # Each game's own direction of play (its rules say which): not named here.
         raise PayloadError(msg(N_("The field “players” must list the players' names in "
-                                  "counter-clockwise seating order.")))
+                                  "seating order, in the direction the game is played.")))
     return [p.strip() for p in players]
 
 

@@ -248,7 +248,8 @@ SPEC = {
                 "properties": {
                     "rules": {"$ref": "#/components/schemas/Rules"},
                     "players": {"type": "array", "items": {"type": "string"},
-                                "description": "Names in counter-clockwise seating order"},
+                                "description": "Names in seating order, in the game's "
+                                               "direction of play"},
                     "partnerships": _or_null({"type": "boolean"}),
                     **{name: _or_null(schema) for name, schema in
                        _merge_all([part["game"] for part in _PARTS]).items()},
