@@ -201,6 +201,15 @@ document.addEventListener("change", (event) => {
   }
 });
 
+// A house-rule set chosen shows the line on what it plays (templates/handfoot/_setup_rules.html).
+document.addEventListener("change", (event) => {
+  const chosen = event.target.closest?.("select[name='hf_set']");
+  if (!chosen) return;
+  for (const note of chosen.form.querySelectorAll(".set-note[data-set]")) {
+    note.hidden = note.dataset.set !== chosen.value;
+  }
+});
+
 // First melds are entered in the order they were laid, which raises Hand Saudi's and the
 // Kuwaiti bar (games/hand/forms.py, first_order). Caught before the preview reads the form.
 document.addEventListener("change", (event) => {

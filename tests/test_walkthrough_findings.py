@@ -223,3 +223,18 @@ def test_the_apis_seating_order_error_names_no_one_games_direction(client):
     assert answer.status_code == 400
     error = answer.get_json()["error"]
     assert "in the direction the game is played" in error and "clockwise" not in error
+
+
+def test_the_chosen_house_rule_set_says_what_it_plays(client):
+    """After picking a set every box stayed empty and nothing said what the set plays: its
+    line is shown under it (the others' come up as it changes)."""
+    page = html.unescape(client.get("/new").text)
+    notes = re.findall(r'<p class="hint set-note" data-set="(\w+)"( hidden)?>', page)
+    assert len(notes) == 8 and [key for key, hidden in notes if not hidden] == ["hand_and_foot"]
+    assert "played over four deals with rising opening minimums." in page
+    data = {"preset": "hand_and_foot", "first_dealer": "0", "sides": "opposite",
+            "hf_set": "hand_knee_foot", "hf_minimums": "x"}
+    data |= {f"player_{i}": name for i, name in enumerate(FOUR)}
+    again = client.post("/new", data=data).text
+    shown = re.findall(r'<p class="hint set-note" data-set="(\w+)">', again)
+    assert shown == ["hand_knee_foot"]

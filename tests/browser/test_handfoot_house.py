@@ -25,6 +25,9 @@ def test_a_house_rule_set_is_chosen_and_shown_on_a_phone(page: Page, live_url, s
     page.locator(".player-row").first.locator("input[name=first_dealer]").check()
     page.locator("details.house-rules > summary").click()
     page.locator("select[name=hf_set]").select_option("hand_knee_foot")
+    # The set chosen says what it plays; the others' lines are hidden.
+    expect(page.locator(".set-note:visible")).to_have_count(1)
+    expect(page.locator(".set-note[data-set=hand_knee_foot]")).to_be_visible()
     page.locator("select[name=hf_target]").select_option("10000")
     page.locator("details.more-rules > summary").click()
     page.locator("input[name=hf_perfect_draw]").fill("100")
