@@ -238,3 +238,18 @@ def test_the_chosen_house_rule_set_says_what_it_plays(client):
     again = client.post("/new", data=data).text
     shown = re.findall(r'<p class="hint set-note" data-set="(\w+)">', again)
     assert shown == ["hand_knee_foot"]
+
+
+@pytest.mark.parametrize(("cards", "reason"), [
+    ("AS 2H 2H 3H 3H 4H 4H 6H 7H 8H 9H 10H JH QH",
+     "Redeal allowed: identical pairs 3 (2♥ 3♥ 4♥), wild cards 1."),
+    ("AS 2H 2H 3H 3H 4H 6H 7H 8H 9H 10H JH QH KH",
+     "No redeal: identical pairs 2 (2♥ 3♥), wild cards 1; a claim needs four pairs"),
+])
+def test_a_redeal_verdict_counts_without_pair_s(client, cards, reason):
+    """Seed 000's redeal claim (four pairs, three and a wild, two and two wilds): the
+    verdict read "3 identical pair(s) … 1 wild card(s)" aloud."""
+    answer = client.post("/api/v1/referee/redeal", json={
+        "rules": "levant", "indicator": "7S", "cards": cards.split()}).get_json()
+    assert answer["reason"].startswith(reason), answer["reason"]
+    assert "(s)" not in answer["reason"]

@@ -289,7 +289,7 @@ def _swap(meld: tuple[Card, ...], give: tuple[Card, ...], wilds: Wilds) -> Table
                                       second=second))
     if use is None:
         return TableRuling(False, msg(N_("To take the wild %(wild)s you must give %(needed)s, "
-                                         "the card(s) it stands for."),
+                                         "what it stands for."),
                                       wild=table.wild.card.symbol,
                                       needed=" + ".join(c.symbol for c in table.wild.represents)))
     if table.kind is MeldKind.SEQUENCE:

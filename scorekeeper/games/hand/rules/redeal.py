@@ -46,10 +46,10 @@ def rule_redeal(cards: tuple[Card, ...], wilds: Wilds) -> RedealRuling:
     wild = sum(wilds.is_wild(c) for c in cards)
     shown = " ".join(c.symbol for c in pairs) or "—"
     if len(pairs) >= 4 or (len(pairs) >= 3 and wild >= 1) or (len(pairs) >= 2 and wild >= 2):
-        return RedealRuling(True, msg(N_("Redeal allowed: %(count)d identical pair(s) "
-                                         "(%(pairs)s) and %(wilds)d wild card(s)."),
+        return RedealRuling(True, msg(N_("Redeal allowed: identical pairs %(count)d "
+                                         "(%(pairs)s), wild cards %(wilds)d."),
                                       count=len(pairs), pairs=shown, wilds=wild), pairs, wild)
     return RedealRuling(False, msg(N_(
-        "No redeal: %(count)d identical pair(s) (%(pairs)s) and %(wilds)d wild card(s); a "
+        "No redeal: identical pairs %(count)d (%(pairs)s), wild cards %(wilds)d; a "
         "claim needs four pairs, three pairs and a wild, or two pairs and two wilds."),
         count=len(pairs), pairs=shown, wilds=wild), pairs, wild)
