@@ -253,3 +253,14 @@ def test_a_redeal_verdict_counts_without_pair_s(client, cards, reason):
         "rules": "levant", "indicator": "7S", "cards": cards.split()}).get_json()
     assert answer["reason"].startswith(reason), answer["reason"]
     assert "(s)" not in answer["reason"]
+
+
+def test_the_arabic_winner_line_takes_no_verb_of_one_gender(client):
+    """"فاز رنا" gave Rana a masculine verb: the Arabic says whose the win is instead."""
+    from babel.support import Translations
+
+    from scorekeeper.catalogues import TRANSLATIONS
+    arabic = Translations.load(str(TRANSLATIONS), ["ar"])
+    for text in ("%(names)s won.", "won by %(names)s", "Game over: %(names)s won.",
+                 "Game over — %(names)s won."):
+        assert "الفوز لـ%(names)s" in arabic.gettext(text), text
