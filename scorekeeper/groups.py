@@ -29,7 +29,8 @@ def group_name(given: object) -> str:
     if len(name) > LONGEST_GROUP_NAME:
         raise fail(N_("Keep the group's name to %(count)d characters."),
                    count=LONGEST_GROUP_NAME)
-    check_names([name])  # no control characters, nor marks that hide text
+    # No control characters, nor marks that hide text; its own length was checked above.
+    check_names([name], longest=LONGEST_GROUP_NAME)
     new_names((name,))
     return name
 

@@ -264,3 +264,43 @@ def test_the_arabic_winner_line_takes_no_verb_of_one_gender(client):
     for text in ("%(names)s won.", "won by %(names)s", "Game over: %(names)s won.",
                  "Game over — %(names)s won."):
         assert "الفوز لـ%(names)s" in arabic.gettext(text), text
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("أحمد", "احمد"),    # the hamza over the alef, as people leave it out
+    ("إيمان", "ايمان"),  # the hamza under it
+    ("آمنة", "امنة"),    # the madda
+    ("فاطمة", "فاطمه"),  # taa marbuta typed as a haa
+    ("عَلِي", "علي"),     # vowel marks
+    ("محمّد", "محمد"),   # shadda
+])
+def test_arabic_names_a_reader_takes_for_one_are_refused_together(first, second):
+    """A group took أحمد and احمد for two people, splitting one player's season for good."""
+    from scorekeeper.rules import RulesError
+    from scorekeeper.rules.names import new_names
+    with pytest.raises(RulesError, match="look the same on the sheet"):
+        new_names((first, second))
+
+
+def test_a_group_game_with_a_members_name_typed_another_way_makes_no_new_member(client):
+    made = client.post("/api/v1/groups", json={"name": "الخميس",
+                                               "members": ["أحمد", "فاطمة", "علي"]})
+    group_id = made.get_json()["id"]
+    answer = client.post("/api/v1/games", json={
+        "rules": "levant", "players": ["احمد", "فاطمه", "عَلِي"], "first_dealer": "احمد",
+        "group": group_id})
+    assert answer.status_code == 400 and "look the same" in answer.get_json()["error"]
+    members = client.get(f"/api/v1/groups/{group_id}").get_json()["members"]
+    assert len(members) == 3
+
+
+@pytest.mark.parametrize("length", [41, 60])
+def test_a_group_name_may_be_as_long_as_the_form_says(client, length):
+    """The form and docs/api.md allow 60 characters; 41 to 60 got the players' 40 rule."""
+    answer = client.post("/api/v1/groups", json={"name": "G" * length,
+                                                 "members": ["Ann", "Bob"]})
+    assert answer.status_code == 201, answer.get_json()
+    too_long = client.post("/api/v1/groups", json={"name": "G" * 61,
+                                                   "members": ["Ann", "Bob"]})
+    assert too_long.status_code == 400
+    assert "Keep the group's name to 60 characters." in too_long.get_json()["error"]

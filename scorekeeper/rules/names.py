@@ -29,6 +29,10 @@ LOOK_ALIKES = str.maketrans({
     "\u06cc": "\u064a", "\u06a9": "\u0643", "\u06c1": "\u0647", "\u0649": "\u064a",
     # The stretching tatweel lengthens a stroke and is no letter.
     "\u0640": None,
+    # Alef wasla is written as a plain alef, and a taa marbuta is often typed as a haa:
+    # "فاطمه" is Fatima as surely as "فاطمة". (Hamzas and madda over an alef, and vowel
+    # marks, are set apart with the other combining marks: skeleton.)
+    "\u0671": "\u0627", "\u0629": "\u0647",
     # Digits of other scripts
     "\u0660": "0", "\u0661": "1", "\u0662": "2", "\u0663": "3", "\u0664": "4",
     "\u0665": "5", "\u0666": "6", "\u0667": "7", "\u0668": "8", "\u0669": "9",
@@ -61,10 +65,21 @@ def skeleton(name: str) -> str:
     True
     >>> skeleton("Omar") == skeleton("0mar"), skeleton("Ali") == skeleton("Alia")
     (True, False)
+    >>> skeleton("أحمد") == skeleton("احمد"), skeleton("فاطمة") == skeleton("فاطمه")
+    (True, True)
+    >>> skeleton("عَلِي") == skeleton("علي"), skeleton("José") == skeleton("Jose")
+    (True, False)
     """
-    seen = "".join(c for c in normal_name(name).casefold()
-                   if unicodedata.category(c) != "Cf")
-    return seen.translate(LOOK_ALIKES).translate(STROKES)
+    # Decomposed, an Arabic letter's marks come apart from it and are dropped: vowel
+    # marks and shadda, the hamza or madda over an alef ("أحمد" is "احمد" as people type
+    # it). A Latin accent is seen ("José" and "Jose" are two names), so it is put back.
+    seen = "".join(c for c in unicodedata.normalize("NFD", normal_name(name).casefold())
+                   if unicodedata.category(c) != "Cf" and not _arabic_mark(c))
+    return unicodedata.normalize("NFC", seen).translate(LOOK_ALIKES).translate(STROKES)
+
+
+def _arabic_mark(c: str) -> bool:
+    return unicodedata.category(c) == "Mn" and "\u0610" <= c <= "\u06ed"
 
 
 def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
@@ -91,16 +106,16 @@ def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
 LONGEST_NAME = 40
 
 
-def check_names(players: Sequence[object]) -> None:
-    """Raise :class:`RulesError` unless every player has a name the sheet can show, and
-    no two share one (letter case aside)."""
+def check_names(players: Sequence[object], longest: int = LONGEST_NAME) -> None:
+    """Raise :class:`RulesError` unless every player has a name the sheet can show (at
+    most *longest* characters), and no two share one (letter case aside)."""
     seen = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise fail(N_("Every player needs a name."))
-        if len(name) > LONGEST_NAME:
+        if len(name) > longest:
             raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
-                       count=LONGEST_NAME, name=name[:LONGEST_NAME] + "…")
+                       count=longest, name=name[:longest] + "…")
         if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
             # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
             # PostgreSQL text column refuses NUL), nor half a UTF-16 pair stored;
