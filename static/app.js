@@ -282,6 +282,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (audit && audit.open) {
     htmx.trigger(audit, "refresh");
   }
+  // The undo button names the game's version it was shown with: after another phone's
+  // correction (the same deals, a new version) it would be refused as stale.
+  const undoVersion = document.querySelector("#actions input[name='version']");
+  if (undoVersion && event.target.dataset.version) {
+    undoVersion.value = event.target.dataset.version;
+  }
   // A view-only page watching the game end shows what a finished game's page shows (the
   // result picture to share): it has nothing typed to lose, so it is loaded again.
   const watching = event.target.closest(".view-only");

@@ -34,7 +34,7 @@ from ..extensions import db
 from ..games import kind_of
 from ..i18n import say
 from ..models import Game
-from ..storage import states_of
+from ..storage import states_of, version_of
 from . import device
 
 bp = Blueprint("live", __name__)
@@ -164,6 +164,7 @@ def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
     return kept(("live", live.etag, live.url), lambda: render_template(
         "games/_live.html", live=live, editable=editable, state=state, table=state.table,
         sheet=kind.pages.sheet(state), say=say, game=game if editable else None, kind=kind,
+        version=version_of(game),
         preset_name=kind.pages.preset_names.get(state.table.rules.preset),
         **kind.pages.context(None, state)))
 

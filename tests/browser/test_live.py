@@ -155,3 +155,25 @@ def test_a_deal_saved_here_adds_its_row_and_the_sheet_stays_current(page, live_u
     }""")
     assert status == 304
     shot(page, "saved-row-added")
+
+
+def test_the_last_deal_is_undone_after_another_phone_corrected_an_earlier_one(page,
+                                                                              live_url):
+    """The undo button kept the version it was shown with: after another phone's correction
+    (the same deals, a new version) it was refused as stale (found with two phones)."""
+    game = new_game(live_url)
+    another_phone_records(live_url, game["id"], 1)
+    another_phone_records(live_url, game["id"], 2)
+    page.goto(game["url"])
+    seen = api(live_url, "GET", f"/games/{game['id']}")["version"]
+    api(live_url, "PUT", f"/games/{game['id']}/deals/1", {
+        "version": seen, "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
+        "hands": {"Sami": {"melded": True, "points": 25}, "Omar": {"melded": False}}})
+    # The sheet follows the correction: Sami's total is 25 + 35.
+    expect(page.locator(".sheet tfoot td").first).to_have_text("60", timeout=POLL_MS)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo deal 2").click()
+    expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+    expect(page.locator(".sheet tfoot td").first).to_have_text("25")
+    assert api(live_url, "GET", f"/games/{game['id']}")["deals"][0]["hands"]["Sami"][
+        "points"] == 25
