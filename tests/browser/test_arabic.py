@@ -324,3 +324,24 @@ def test_each_columns_score_running_total_and_total_line_up_right_to_left(page, 
     assert box(date)["height"] < 2 * page.evaluate(
         "parseFloat(getComputedStyle(document.querySelector('time.date')).fontSize)")
     shot(page, "ar-print-aligned")
+
+
+def test_a_games_line_in_the_lists_reads_right_to_left_with_latin_names(page, live_url, shot):
+    """"Levant · won by Dina · 2026-11-26" in Arabic put the date between the winner's
+    name and the words (seen on a phone walkthrough): each part is set apart."""
+    names = ["Dina", "Ali", "Caro"]
+    game = api(live_url, "POST", "/games", {"rules": {"preset": "levant", "rounds": 1},
+                                            "players": names, "first_dealer": "Ali"})
+    api(live_url, "POST", f"/games/{game['id']}/deals", {
+        "deal": 1, "outcome": "scored", "winner": "Dina", "finish": "partial",
+        "hands": {"Ali": {"melded": True, "points": 35}, "Caro": {"melded": False}}})
+    assert api(live_url, "GET", f"/games/{game['id']}")["finished"]
+    page.goto(game["url"])  # opened here: the history lists it
+    page.goto(f"{live_url}/history")
+    line = page.locator("li small").filter(has_text="Dina").first
+    parts = [box(line.locator("bdi").nth(0)), box(line.locator("bdi").nth(1)),
+             box(line.locator("time.date"))]
+    # Right to left: the form, then who won, then the date, each whole.
+    assert parts[0]["x"] > parts[1]["x"] > parts[2]["x"], parts
+    expect(line.locator("bdi").nth(1)).to_contain_text("Dina")
+    shot(page, "ar-history-line")
