@@ -167,6 +167,10 @@ function showOutbox() {
     entry.querySelectorAll("[data-state]").forEach((part) => {
       part.hidden = !part.dataset.state.split(" ").includes(item.status);
     });
+    // A finished game (or a locked phone) has no form to put the deal back in: only the
+    // sheet's deal to correct, or the deal to delete, are offered then.
+    entry.querySelector("[data-outbox-action=use]").hidden =
+      !document.querySelector(".deal-form[hx-post]");
     const correct = entry.querySelector("[data-outbox-action=correct]");
     if (section.dataset.correct && item.status === "conflict" && item.theirs) {
       correct.href = section.dataset.correct.replace(/\/deals\/1\/edit$/, `/deals/${item.deal}/edit`);

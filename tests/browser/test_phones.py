@@ -441,3 +441,28 @@ def test_a_groups_page_is_kept_for_offline_use_like_a_games(phone, live_url):
     page.goto(group["url"])
     expect(page.get_by_role("heading", level=1)).to_have_text("Thursday night")
     expect(page.locator("[data-offline-note]")).to_be_visible()
+
+
+def test_a_conflict_on_a_finished_game_offers_no_form_to_put_the_deal_back_in(phone,
+                                                                             live_url):
+    """A deal kept offline that another phone's last deal beat: "Put mine back in the
+    form" did nothing, the game having ended (found with two phones)."""
+    game = api(live_url, "POST", "/games", {"rules": {"preset": "levant", "rounds": 1},
+                                            "players": PLAYERS, "first_dealer": "Sami"})
+    api(live_url, "POST", f"/games/{game['id']}/deals", {
+        "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
+        "hands": {"Sami": {"melded": True, "points": 35}, "Omar": {"melded": False}}})
+    page = phone.context.new_page()
+    page.goto(game["url"])
+    expect(page.locator(".deal-form")).to_have_count(0)
+    page.evaluate("""([game, action]) => localStorage.setItem('hand-outbox',
+        JSON.stringify([{id: 'x', game, action, deal: 1, entries: [], summary: 'Omar',
+                         savedAt: Date.now(), status: 'conflict', theirs: 'Rana'}]))""",
+                  [game["id"], f"/games/{game['id']}/deals"])
+    page.reload()
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_be_visible()
+    expect(outbox.get_by_role("button", name="Put mine back in the form")).to_be_hidden()
+    expect(outbox.get_by_role("link", name="Correct the sheet's deal")).to_be_visible()
+    outbox.get_by_role("button", name="Delete mine").click()
+    expect(outbox).to_be_hidden()
