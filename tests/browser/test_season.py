@@ -203,3 +203,23 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
                                    headers={"Accept-Language": locale})
         assert picture.ok and picture.headers["content-type"] == "image/png"
         (SCREENSHOTS / f"season-result-picture-{lang}.png").write_bytes(picture.body())
+
+
+def test_a_pair_of_partners_is_shown_whole_on_a_phone(page: Page, live_url):
+    """"Badr Al-Saleh & Dina" was cut to "Badr Al-Sal…": the pair wraps instead."""
+    from .table import api
+
+    names = ["Badr Al-Saleh", "Ali Hassan", "Dina", "Caro Mendes"]
+    made = api(live_url, "POST", "/groups", {"name": "Pairs", "members": names})
+    game = api(live_url, "POST", "/games", {
+        "rules": {"preset": "levant", "rounds": 1}, "players": names, "partnerships": True,
+        "first_dealer": names[0], "group": made["id"]})
+    api(live_url, "POST", f"/games/{game['id']}/deals", {
+        "deal": 1, "outcome": "scored", "winner": names[0], "finish": "partial",
+        "hands": {name: {"melded": True, "points": 35} for name in (names[1], names[3])}})
+    page.goto(f"{live_url}/groups/{made['id']}")
+    pairs = page.locator(".partners-table tbody th")
+    expect(pairs).to_have_count(2)
+    cut = pairs.evaluate_all("(cells) => cells.filter((th) => th.scrollWidth > th.clientWidth)"
+                             ".map((th) => th.textContent.trim())")
+    assert not cut, cut
