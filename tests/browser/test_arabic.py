@@ -150,6 +150,21 @@ def left_to_right(locators) -> None:
     assert edges == sorted(edges), edges
 
 
+def rana_goes_out(page: Page, left: str):
+    """The first deal on the form: رنا goes out; سامي melded and kept *left* points (as
+    typed); عمر never melded (100). Returns سامي's points box."""
+    form = deal_form(page)
+    form.get_by_role("radio", name=ar("Someone went out")).check()
+    form.get_by_role("group", name=ar("Who went out?")).get_by_role(
+        "radio", name="رنا", exact=True).check()
+    form.get_by_role("radio", name=ar("Over several turns")).check()
+    hand_of(page, "سامي").get_by_role("radio", name=ar("yes"), exact=True).check()
+    box = hand_of(page, "سامي").get_by_label(ar("Points left in hand"))
+    type_into(box, left)
+    hand_of(page, "عمر").get_by_role("radio", name=ar("no"), exact=True).check()
+    return box
+
+
 def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     page.goto(f"{live_url}/new")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
@@ -172,15 +187,8 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     expect(page.get_by_role("heading", name=said("Record deal %(n)d", n=1))).to_be_visible()
     mark_page(page)
 
-    # رنا goes out; سامي melded and kept 25 points; عمر never melded (100).
     form = deal_form(page)
-    form.get_by_role("radio", name=ar("Someone went out")).check()
-    form.get_by_role("group", name=ar("Who went out?")).get_by_role(
-        "radio", name="رنا", exact=True).check()
-    form.get_by_role("radio", name=ar("Over several turns")).check()
-    hand_of(page, "سامي").get_by_role("radio", name=ar("yes"), exact=True).check()
-    type_into(hand_of(page, "سامي").get_by_label(ar("Points left in hand")), "25")
-    hand_of(page, "عمر").get_by_role("radio", name=ar("no"), exact=True).check()
+    rana_goes_out(page, "25")
     preview = page.locator("#preview")
     expect(preview).to_contain_text(ar("This deal scores:"))
     going_out = preview.locator("li").filter(has_text="رنا").locator("strong")
@@ -285,15 +293,7 @@ def test_arabic_keyboard_digits_typed_on_the_deal_form_are_saved(page, live_url,
                                             "first_dealer": PLAYERS[0]})
     page.goto(f"{live_url}/games/{game['id']}")
     form = deal_form(page)
-    form.get_by_role("radio", name=ar("Someone went out")).check()
-    form.get_by_role("group", name=ar("Who went out?")).get_by_role(
-        "radio", name="رنا", exact=True).check()
-    form.get_by_role("radio", name=ar("Over several turns")).check()
-    hand_of(page, "سامي").get_by_role("radio", name=ar("yes"), exact=True).check()
-    box = hand_of(page, "سامي").get_by_label(ar("Points left in hand"))
-    type_into(box, "٢٥")
-    expect(box).to_have_value("٢٥")
-    hand_of(page, "عمر").get_by_role("radio", name=ar("no"), exact=True).check()
+    expect(rana_goes_out(page, "٢٥")).to_have_value("٢٥")
     form.get_by_role("button", name=said("Save deal %(n)d", n=1)).click()
     expect(page.locator(".sheet tbody .score")).to_have_text(["25", "-30", "100"])
     shot(page, "ar-arabic-digits-saved")
