@@ -255,6 +255,7 @@ document.addEventListener("sheet-saved", (event) => {
   if (part) {
     part.dataset.etag = event.detail.etag;
     part.dataset.next = String(event.detail.next);
+    part.dataset.version = event.detail.version;
   }
   const audit = document.getElementById("audit");
   if (audit && audit.open) {

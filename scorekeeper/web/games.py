@@ -202,7 +202,8 @@ def saved_part(game: Game, state: Any) -> Response:
     response.headers["HX-Retarget"] = "#record"
     response.headers["HX-Reswap"] = "outerHTML show:#record:top"
     response.headers["HX-Trigger-After-Swap"] = json.dumps({"sheet-saved": {
-        "etag": context["live"].etag, "next": state.next_deal}})
+        "etag": context["live"].etag, "next": state.next_deal,
+        "version": context["version"]}})
     response.headers["Vary"] = "HX-Request"
     return device.remember(response, game.id)
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from scorekeeper.rules.cards import Card, NaturalCard, Rank, check_copies
-from scorekeeper.rules.messages import N_, Message, fail
+from scorekeeper.rules.messages import N_, Message, N_plural, fail, fail_count
 
 from .kinds import KINDS, kind_name, per_pack
 from .options import MELD_RANKS, HandFootRules
@@ -184,9 +184,10 @@ def _check_piles(rules: HandFootRules, sides: Sequence[SideResult]) -> None:
     if black * size > 2 * packs or not _can_make(
             size, 4 * packs, WILDS * packs - wild * size, clean, dirty,
             tuple(sorted(special.values(), reverse=True))):
-        raise fail(N_("More piles than the packs in play (%(packs)d) can make: check the "
-                      "counts."),
-                   packs=packs)
+        raise fail_count(N_plural("More piles than %(packs)d pack can make: check the "
+                                  "counts.",
+                                  "More piles than %(packs)d packs can make: check the "
+                                  "counts."), "packs", packs=packs)
 
 
 def _can_make(size: int, naturals: int, wilds: int, clean: int, dirty: int,
