@@ -60,7 +60,7 @@ def signed(text: object) -> int | None:
         return None
     text = text.strip()
     sign = -1 if text[:1] in ("-", "−") else 1
-    number = typed(_GROUPING.sub("", text[1:] if sign < 0 else text).translate(ARABIC_DIGITS))
+    number = typed(_GROUPING.sub("", text[1:] if sign < 0 else text))
     return None if number is None else sign * number
 
 

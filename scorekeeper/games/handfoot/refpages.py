@@ -6,7 +6,8 @@ played. The question is read into the JSON API's body shape and answered by
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -58,7 +59,8 @@ def _melds(text: str) -> list[list[str]]:
     return [_cards(part) for part in text.split("/") if part.strip()]
 
 
-def _number(args: Any, key: str, read: Any, refusal: Message) -> int | None:
+def _number(args: Any, key: str, read: Callable[[object], int | None],
+            refusal: Message) -> int | None:
     """The number typed in box *key*, read by *read* (:func:`typed` or :func:`signed`):
     ``None`` when the box is empty, *refusal* when it holds no such number — never a 0
     the question was not asked with."""
@@ -68,7 +70,7 @@ def _number(args: Any, key: str, read: Any, refusal: Message) -> int | None:
     number = read(text)
     if number is None:
         raise PayloadError(refusal)
-    return cast(int, number)
+    return number
 
 
 def _question(check: str, args: Any, deal: int | None,

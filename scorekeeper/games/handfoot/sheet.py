@@ -12,6 +12,7 @@ from scorekeeper.ui.names import together
 from scorekeeper.ui.sheet import Mark, Row, Sheet, csv_cell
 
 from .rules import Contract, HandFootLine, HandFootRules, HandFootState, HandFootTable
+from .rules.kinds import KIND_NAMES
 from .setup import SET_NAMES
 
 
@@ -99,11 +100,9 @@ def _rarer_rules(rules: HandFootRules) -> list[str]:
     if rules.pickup != _SEED.pickup:
         out.append(_("taking the pile takes it whole") if rules.pickup is None else
                    _("taking the pile takes its top %(n)d", n=rules.pickup))
-    values = [(_("jokers"), rules.joker, _SEED.joker), (_("twos"), rules.two, _SEED.two),
-              (_("aces"), rules.ace, _SEED.ace),
-              (_("eights to kings"), rules.eight_to_king, _SEED.eight_to_king),
-              (_("fours to sevens"), rules.four_to_seven, _SEED.four_to_seven)]
-    changed = [f"{name} {value}" for name, value, seed in values if value != seed]
+    changed = [f"{_(KIND_NAMES[kind])} {getattr(rules, kind)}"
+               for kind in ("joker", "two", "ace", "eight_to_king", "four_to_seven")
+               if getattr(rules, kind) != getattr(_SEED, kind)]
     changed += [f"{rank.value} {value}" for rank, value in rules.card_values]
     if changed:
         out.append(_("cards worth: %(values)s", values=", ".join(changed)))
