@@ -27,11 +27,11 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 
 .DEFAULT_GOAL := help
-.PHONY: help run test test-newest lint lock typecheck browser postgres clean translations messages
+.PHONY: help run test test-deep test-newest lint lock typecheck browser postgres clean translations messages
 
 help: ## List the targets
 	@echo "Hand Scorekeeper — make targets:"
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 	@echo "Variables: HOST=$(HOST) PORT=$(PORT) PYTHON=$(PYTHON) DATABASE_URL NO_QR"
 
 $(BIN)/python:
@@ -150,10 +150,19 @@ postgres: ## Install Debian's PostgreSQL server programs for the tests, if missi
 # The whole package, strictly (pyproject.toml's [tool.mypy]).
 TYPECHECK = $(BIN)/mypy scorekeeper
 
+# pytest spreads the tests over every core (-n auto in pyproject.toml); PYTEST_ARGS adds
+# options, e.g. PYTEST_ARGS='-m "not browser"'.
+PYTEST_ARGS ?=
+
 test: $(VENV)/.test-installed translations browser postgres ## Lint with ruff, type-check (mypy --strict), then run pytest (with browser tests)
 	$(BIN)/ruff check .
 	$(TYPECHECK)
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+# Ten times the examples of every property and of Schemathesis (tests/depth.py): for a
+# night before a release, not for every change; CI does not run it.
+test-deep: $(VENV)/.test-installed translations browser postgres ## Run every test with ten times the property and fuzzing examples (slow)
+	HYPOTHESIS_PROFILE=deep $(BIN)/pytest $(PYTEST_ARGS)
 
 # CI runs the suite on Python 3.11 (the oldest supported) and on the newest 3.x found here,
 # each in its own virtualenv: on the PATH, or installed by pyenv but not selected (its shims
@@ -164,10 +173,14 @@ NEWEST_PYTHON = $(shell for v in 3.16 3.15 3.14 3.13 3.12; do \
 	p=$$(ls -d $(PYENV_VERSIONS)/$$v.*/bin/python$$v 2>/dev/null | sort -V | tail -n 1); \
 	if [ -n "$$p" ]; then echo $$p; break; fi; done)
 
-test-newest: ## Run `make test` again on the newest Python 3 found (in .venv-newest)
+# The browser tests are left to the 3.11 pass: they drive Chromium against the same
+# server code the rest of the suite runs on this Python through Flask's test client (every
+# page, form and API answer), and what they add is the browser's side — HTML, CSS and
+# JavaScript, which no Python version changes (docs/performance.md, "The test suite").
+test-newest: ## Run `make test` again on the newest Python 3 found (in .venv-newest), browser tests aside
 	@if [ -z "$(NEWEST_PYTHON)" ]; then echo "No Python newer than 3.11 found."; exit 1; fi
 	@echo "Testing on $$($(NEWEST_PYTHON) --version)"
-	$(MAKE) test PYTHON=$(NEWEST_PYTHON) VENV=.venv-newest
+	$(MAKE) test PYTHON=$(NEWEST_PYTHON) VENV=.venv-newest PYTEST_ARGS='-m "not browser"'
 
 lint: $(VENV)/.test-installed ## Lint with ruff only
 	$(BIN)/ruff check .

@@ -23,11 +23,15 @@ function store(key, value) {
 // and the scripts named in data-after-load (the phone's: the service worker, the install
 // hint, the offline note; a game's page: the outbox of deals saved with no connection and
 // the keep-the-screen-awake switch).
-// afterLoad settles once each of them has run, or failed to come.
+// afterLoad settles once each of them has run, or failed to come; the page then says so
+// (data-later on <html>), for whatever waits on them.
 let laterReady = false;
 let settleLater;
 const afterLoad = new Promise((resolve) => { settleLater = resolve; })
-  .then(() => { laterReady = true; });
+  .then(() => {
+    laterReady = true;
+    document.documentElement.dataset.later = "ready";
+  });
 window.addEventListener("load", () => {
   const me = document.querySelector("script[data-after-load]");
   if (!me) {

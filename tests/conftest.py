@@ -6,14 +6,26 @@ and ``finished``."""
 import os
 
 import pytest
+from depth import DEEP, examples
 from flask import Flask
 from game_actions import NAMES, GameActions
+from hypothesis import HealthCheck, settings
 from pgserver import LocalPostgres
 from phone_client import ConformingClient, PhoneClient
 
 from scorekeeper import create_app
 from scorekeeper.catalogues import compile_all
 from scorekeeper.extensions import db
+
+# The properties' profile. No deadline: a property checks what an answer is, never how fast
+# it came (bench/ measures speed), and with the suite spread over the cores, or two suites
+# on one machine, an example that takes 30 ms alone can take ten times that. Properties
+# that name no count of examples take the profile's; `make test-deep` takes ten times more.
+settings.register_profile("everyday", deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("deep", settings.get_profile("everyday"),
+                          max_examples=examples(settings.default.max_examples))
+settings.load_profile("deep" if DEEP else "everyday")
 
 # Every app's test client reads the game before correcting or undoing, as phones do
 # (tests/phone_client.py); raw_client sends exactly what a test gives it.
@@ -26,20 +38,50 @@ def pytest_sessionstart(session):
     compile_all()
 
 
+APP_CONFIG = {
+    "TESTING": True,
+    # In-memory database: each test gets a fresh, empty one (see ``app``).
+    "SQLALCHEMY_DATABASE_URI": "sqlite://",
+    "WTF_CSRF_ENABLED": False,
+    "SECRET_KEY": "tests",
+}
+
+
+@pytest.fixture(scope="session")
+def _one_app() -> Flask:
+    # Building an app costs about 30 ms, nearly all of it Werkzeug compiling the URL rules;
+    # once per worker instead of once per test saves over a minute of the suite.
+    return create_app(APP_CONFIG)
+
+
 @pytest.fixture
-def app():
-    app = create_app(
-        {
-            "TESTING": True,
-            # In-memory database: each test gets a fresh, empty one.
-            "SQLALCHEMY_DATABASE_URI": "sqlite://",
-            "WTF_CSRF_ENABLED": False,
-            "SECRET_KEY": "tests",
-        }
-    )
+def app(_one_app):
+    """The worker's app on a new, empty in-memory database, with the settings and template
+    globals a test may change put back afterwards: to the test, as good as a fresh app.
+    (Process-wide caches are keyed by game id and version, which no two games share.)"""
+    app = _one_app
+    config, template_globals = dict(app.config), dict(app.jinja_env.globals)
     with app.app_context():
+        # A new pool opens a new connection, and a new in-memory SQLite database with it.
+        db.engine.dispose()
         db.create_all()
     yield app
+    with app.app_context():
+        db.session.remove()
+    app.config.clear()
+    app.config.update(config)
+    app.jinja_env.globals.clear()
+    app.jinja_env.globals.update(template_globals)
+
+
+@pytest.fixture
+def own_app():
+    """An app of the test's own, for a test that adds a route to it (Flask refuses that
+    once an app has answered a request)."""
+    app = create_app(APP_CONFIG)
+    with app.app_context():
+        db.create_all()
+    return app
 
 
 @pytest.fixture(scope="session")

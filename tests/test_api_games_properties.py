@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 
 from apiwork import PARTNER_PRESETS, score, without_version
+from depth import examples
 from game_actions import API, NAMES, PRESETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-PROPERTY = settings(max_examples=25, deadline=None,
+PROPERTY = settings(max_examples=examples(25), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 BONUS_WILD = [None, "wild_discard", "two_wilds"]

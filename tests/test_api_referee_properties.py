@@ -9,6 +9,7 @@ ruling are in tests/referee_questions.py.
 
 from __future__ import annotations
 
+from depth import examples
 from game_actions import PRESETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,7 +34,7 @@ rule_specs = st.sampled_from(PRESETS) | st.builds(
     json_values | st.sampled_from(["indicator", "jokers", "indicator_no_jokers",
                                    "other_ace_wild", 1, 3, 5, 11, 51]),
 )
-FUZZ = settings(max_examples=100, deadline=None,
+FUZZ = settings(max_examples=examples(100), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

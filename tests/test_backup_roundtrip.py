@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tables import API, random_deal
@@ -61,7 +62,7 @@ def _play(client, rnd: random.Random) -> None:
                       headers={"If-Match": game["version"]})
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 3))
 def test_whatever_was_accepted_exports_imports_and_exports_the_same(tmp_path_factory, seed,

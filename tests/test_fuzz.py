@@ -16,6 +16,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from depth import examples
 from every_game import GAMES, SAMPLES, start
 from game_actions import API, THREE
 from hypothesis import HealthCheck, given, settings
@@ -26,8 +27,8 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 
-def bounded(examples: int):
-    return settings(max_examples=examples, deadline=None,
+def bounded(everyday: int):
+    return settings(max_examples=examples(everyday), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -18,6 +18,7 @@ Places (``from_discard``) count from 0, as the JSON API's do.
 """
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulings import cards, deal, shown
@@ -247,7 +248,7 @@ def test_taking_a_discarded_card_a_wild_never_taken_is_not_added_either():
 _CARDS = ["AC", "2C", "3C", "QC", "KC", "7D", "8D", "9D", "AH", "AS", "AD", "JK", "9C"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(laid=st.lists(st.sampled_from(_CARDS), min_size=1, max_size=5), data=st.data(),
        indicator=st.sampled_from(["9C", "AS", "7D"]))
 def test_taking_a_discarded_card_limits_only_wilds_and_only_as_the_option_says(laid, data,

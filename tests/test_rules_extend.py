@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rules_game import draw_deal, table, tables
@@ -36,7 +37,7 @@ def _odd_deal(draw, tbl, number: int) -> Deal:
     return deal
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data(), tbl=tables(), length=st.integers(1, 30))
 def test_extending_deal_by_deal_is_replaying_the_whole_log(data, tbl, length):
     """Across every preset, with partnerships, tie-breaks, abandoned last rounds and
@@ -55,7 +56,7 @@ def test_extending_deal_by_deal_is_replaying_the_whole_log(data, tbl, length):
     assert state == replay(tbl, log)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=st.data(), preset=st.sampled_from(["levant", "egypt", "gulf", "kuwait"]),
        limit=st.sampled_from([1, 2, 3, None]), rounds=st.integers(1, 3),
        length=st.integers(1, 16))
@@ -77,7 +78,7 @@ def test_extending_follows_short_games_to_their_end(data, preset, limit, rounds,
             state = extended[1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data(), players=st.integers(3, 5), length=st.integers(2, 14))
 def test_extending_follows_hareeqa_burns_and_the_pot(data, players, length):
     """Hareeqa at its lowest burn score: players burn within a few deals, points go into

@@ -9,6 +9,7 @@ taken where the sources are silent.
 from dataclasses import replace
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -602,7 +603,7 @@ def draw_deal(draw, tbl):
     return Deal(0, Outcome.SCORED, result, tuple(first))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data(), tbl=tables(), length=st.integers(1, 24))
 def test_properties_of_any_valid_log(data, tbl, length):
     log: list[Deal] = []

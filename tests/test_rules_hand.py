@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from depth import examples
 from handmaker import deck, full_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,7 @@ def assert_sound(ruling, hand, wilds):
         assert len(ruling.discard) == 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(list(DEALS)), st.integers(0, 2), st.booleans(),
        st.integers(0, 2**32))
 def test_a_hand_built_from_valid_melds_plus_one_card_is_always_found(name, wild_melds,
@@ -52,7 +53,7 @@ def test_a_hand_built_from_valid_melds_plus_one_card_is_always_found(name, wild_
     assert_sound(ruling, hand, wilds)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(list(DEALS)), st.integers(0, 2**32))
 def test_the_hand_check_never_returns_an_arrangement_the_meld_ruling_rejects(name, seed):
     wilds = DEALS[name]

@@ -15,6 +15,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -356,7 +357,7 @@ def tables(draw):
     return ruled, sides, totals
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tables())
 def test_the_outlook_agrees_with_brute_force(table):
     ruled, sides, totals = table

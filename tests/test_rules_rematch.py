@@ -16,6 +16,7 @@ the left."
 
 from dataclasses import replace
 
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rules_game import FOUR, STOCK, numbered, play, table, win
@@ -108,7 +109,7 @@ def test_hand_and_foot_passes_the_deal_to_the_left():
 PENALTY = st.integers(0, 60)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(["levant", "gulf", "egypt"]), st.integers(1, 3),
        st.lists(st.tuples(st.integers(0, 2), PENALTY, PENALTY, st.booleans()),
                 min_size=1, max_size=4))

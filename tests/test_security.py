@@ -569,7 +569,9 @@ def test_every_kind_of_answer_carries_the_security_headers(app, client):
         response.close()  # static files are streamed from an open file
 
 
-def test_an_error_inside_a_view_is_a_plain_500_with_the_headers_and_no_traceback(app):
+def test_an_error_inside_a_view_is_a_plain_500_with_the_headers_and_no_traceback(own_app):
+    app = own_app
+
     @app.get("/boom")
     def boom():
         raise RuntimeError("secret detail")

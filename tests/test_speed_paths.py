@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from depth import examples
 from game_actions import deal_form
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,7 @@ def _form(number: int) -> dict:
     return deal_form(number, winner=0, hands={1: 15, 2: None})
 
 
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deals=st.integers(0, 12), seed=st.integers(0, 10_000))
 def test_the_preview_of_the_next_deal_is_what_replaying_the_whole_game_shows(

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from apiwork import scored
+from depth import examples
 from game_actions import THREE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -309,7 +310,7 @@ def test_a_spent_card_is_shown_disabled(client):
     assert not re.search(r'name="tap" value="5S"[^>]*disabled', page)
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(taps=st.lists(st.sampled_from([*map(str, DECK[:6]), "JK", "AS"]), max_size=12),
        preset=st.sampled_from(["gulf", "kuwait"]))

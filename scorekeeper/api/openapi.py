@@ -144,21 +144,32 @@ _VERSION_NEEDED = {
                            "was made from", "content": _ERROR}}
 _TOO_LARGE = {"413": {"description": "The body is over 64 KiB", "content": _ERROR}}
 # Links from a new game to its deals, and from a recorded deal to its correction and undo:
-# a client (or a fuzzer such as Schemathesis) follows them with the id and number given.
+# a client (or a fuzzer such as Schemathesis) follows them with the id and number given,
+# and with the table's PIN the game was created with, which every later change needs.
 _CREATED_LINKS = {
     "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
+    # The first deal, the simplest every game accepts (no one went out).
     "record": {"operationId": "record_deal",
-               "parameters": {"game_id": "$response.body#/id"}},
+               "parameters": {"game_id": "$response.body#/id",
+                              "header.X-Table-PIN": "$request.body#/pin"},
+               "requestBody": {"deal": 1, "outcome": "stock_exhausted"},
+               "x-schemathesis": {"merge_body": False}},
 }
 _RECORDED_LINKS = {
     "read": {"operationId": "read_game", "parameters": {"game_id": "$request.path.game_id"}},
-    # With the version the answer gives, so the correction or undo is made from it.
+    # With the version the answer gives, so the correction or undo is made from it; the
+    # deal just recorded, sent again, is a correction the game accepts (it changes nothing).
     "correct": {"operationId": "correct_deal", "parameters": {
         "game_id": "$request.path.game_id", "number": "$request.body#/deal",
-        "header.If-Match": "$response.body#/version"}},
+        "header.If-Match": "$response.body#/version",
+        "header.X-Table-PIN": "$request.header.X-Table-PIN"},
+        "requestBody": "$request.body",
+        # Schemathesis: send that body as it is, rather than mixed into one it made up.
+        "x-schemathesis": {"merge_body": False}},
     "undo": {"operationId": "undo_deal", "parameters": {
         "game_id": "$request.path.game_id", "number": "$request.body#/deal",
-        "header.If-Match": "$response.body#/version"}},
+        "header.If-Match": "$response.body#/version",
+        "header.X-Table-PIN": "$request.header.X-Table-PIN"}},
 }
 _DEAL_EXAMPLE = {"deal": 1, "outcome": "stock_exhausted"}
 _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEAL_EXAMPLE,
@@ -247,7 +258,11 @@ SPEC = {
                 "type": "object", "required": ["rules", "players", "first_dealer"],
                 "properties": {
                     "rules": {"$ref": "#/components/schemas/Rules"},
-                    "players": {"type": "array", "items": {"type": "string"},
+                    # Every game has 2 to 6 players (each game's own bounds are in
+                    # its rules), each with a name of their own.
+                    "players": {"type": "array", "minItems": 2, "maxItems": 6,
+                                "uniqueItems": True,
+                                "items": {"type": "string", "minLength": 1},
                                 "description": "Names in seating order, in the game's "
                                                "direction of play"},
                     "partnerships": _or_null({"type": "boolean"}),

@@ -150,6 +150,14 @@ def page(browser, locale):
 
 
 @pytest.fixture
+def no_script_page(browser, locale):
+    """The same phone with JavaScript off: every page must still work as plain forms."""
+    phone = Phone(browser, locale, java_script_enabled=False)
+    yield phone.context.new_page()
+    phone.check()
+
+
+@pytest.fixture
 def shot():
     """shot(page, name) saves a full-page screenshot as tests/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(exist_ok=True)

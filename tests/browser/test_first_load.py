@@ -42,16 +42,19 @@ def test_a_deal_saved_before_the_outbox_script_came_is_kept_and_sent_once(page, 
     # Held until the test lets it through.
     page.route("**/static/outbox.js*", lambda route: held.append(route))
     game = new_game(live_url)
-    page.goto(game["url"])
-    while not held:
-        page.wait_for_timeout(50)
+    with page.expect_request(lambda request: "/static/outbox.js" in request.url):
+        page.goto(game["url"])
     # No connection, as far as the page can tell.
     page.evaluate("""() => Object.defineProperty(navigator, "onLine",
         {configurable: true, get: () => !window.noConnection})""")
     page.evaluate("() => { window.noConnection = true; }")
     fill_deal(page, "Rana", {"Sami": 35, "Omar": None})
+    # The save is tried (and held back for the outbox) as the button is tapped.
+    page.evaluate("""() => document.addEventListener("htmx:beforeRequest", (event) => {
+        if (event.detail.elt.matches(".deal-form")) document.body.dataset.saveTried = "yes";
+    })""")
     save(page)
-    page.wait_for_timeout(300)
+    expect(page.locator("body[data-save-tried=yes]")).to_have_count(1)
     outbox = page.locator("[data-outbox]")
     expect(outbox).to_be_hidden()
     assert deals_of(live_url, game["id"]) == []

@@ -7,14 +7,24 @@ view-only page follows too; the history of changes opens from the game page."""
 from __future__ import annotations
 
 import re
-import time
 
 from playwright.sync_api import Page, expect
 
 from .table import PLAYERS, api, new_game
 
 MARKER = "window.__noReload"
-POLL_MS = 8_000  # a 5-second poll, and some room
+POLL_MS = 5_000  # the live part asks every 5 s
+
+
+def open_live(page: Page, url: str) -> None:
+    """Open *url* with the page's timers on a clock the test moves on (``poll``)."""
+    page.clock.install()
+    page.goto(url)
+
+
+def poll(page: Page) -> None:
+    """As if five seconds went by: the live part asks the server once."""
+    page.clock.fast_forward(POLL_MS)
 
 
 def another_phone_records(live_url: str, game_id: str, number: int) -> None:
@@ -31,10 +41,11 @@ def sheet_requests(page: Page) -> list[str]:
 
 def test_another_phones_deal_appears_without_a_reload(page, live_url, shot):
     game = new_game(live_url)
-    page.goto(game["url"])
+    open_live(page, game["url"])
     page.evaluate(f"{MARKER} = true")
     another_phone_records(live_url, game["id"], 1)
-    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=POLL_MS)
+    poll(page)
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible()
     expect(page.locator(".sheet tfoot")).to_contain_text("35")
     # The form was untouched: it moved on to the next deal by itself.
     expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
@@ -46,12 +57,13 @@ def test_another_phones_deal_appears_without_a_reload(page, live_url, shot):
 def test_a_form_being_filled_keeps_its_entries_and_says_the_sheet_changed(page, live_url,
                                                                            shot):
     game = new_game(live_url)
-    page.goto(game["url"])
+    open_live(page, game["url"])
     form = page.locator("form.deal-form")
     form.get_by_role("group", name="Who went out?").get_by_role(
         "radio", name="Omar", exact=True).check()
     another_phone_records(live_url, game["id"], 1)
-    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=POLL_MS)
+    poll(page)
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible()
     notice = page.locator("[data-stale]")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("Another phone changed the sheet")
@@ -64,7 +76,7 @@ def test_a_form_being_filled_keeps_its_entries_and_says_the_sheet_changed(page, 
 
 def test_a_hidden_page_stops_asking_and_asks_again_when_shown(page, live_url):
     game = new_game(live_url)
-    page.goto(game["url"])
+    open_live(page, game["url"])
     asked = sheet_requests(page)
     page.evaluate("""() => {
         for (const [name, value] of [["hidden", true], ["visibilityState", "hidden"]]) {
@@ -73,7 +85,9 @@ def test_a_hidden_page_stops_asking_and_asks_again_when_shown(page, live_url):
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
     another_phone_records(live_url, game["id"], 1)
-    time.sleep(6)  # more than one poll
+    poll(page)
+    poll(page)  # more than one poll
+    page.evaluate("() => new Promise((shown) => requestAnimationFrame(shown))")
     assert asked == []
     expect(page.locator(".sheet tbody")).to_contain_text("No deals yet.")
     page.evaluate("""() => {
@@ -81,7 +95,7 @@ def test_a_hidden_page_stops_asking_and_asks_again_when_shown(page, live_url):
         delete document.visibilityState;
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible(timeout=2_000)
+    expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible()
     assert len(asked) >= 1
 
 
@@ -89,9 +103,10 @@ def test_the_view_only_page_follows_the_game(page, live_url):
     game = new_game(live_url)
     page.goto(game["url"])
     view_url = page.locator(".share code").filter(has_text="/view/").text_content()
-    page.goto(view_url)
+    open_live(page, view_url)
     another_phone_records(live_url, game["id"], 1)
-    expect(page.locator(".sheet tbody")).to_contain_text("35", timeout=POLL_MS)
+    poll(page)
+    expect(page.locator(".sheet tbody")).to_contain_text("35")
     expect(page.get_by_role("link", name=re.compile("^Correct deal"))).to_have_count(0)
 
 
@@ -102,14 +117,15 @@ def test_the_view_only_page_offers_the_result_picture_once_the_game_ends(page, l
     game = api(live_url, "POST", "/games", {"rules": {"preset": "levant", "rounds": 1},
                                            "players": PLAYERS, "first_dealer": "Sami"})
     page.goto(game["url"])
-    page.goto(page.locator(".share code").filter(has_text="/view/").text_content())
+    open_live(page, page.locator(".share code").filter(has_text="/view/").text_content())
     expect(page.locator("[data-share-result]")).to_have_count(0)
     number, state = 1, game
     while not state["finished"]:
         another_phone_records(live_url, game["id"], number)
         state = api(live_url, "GET", f"/games/{game['id']}")
         number += 1
-    expect(page.locator("[data-share-result]")).to_be_visible(timeout=POLL_MS)
+    poll(page)
+    expect(page.locator("[data-share-result]")).to_be_visible()
     shot(page, "view-only-game-ended")
 
 
@@ -164,13 +180,14 @@ def test_the_last_deal_is_undone_after_another_phone_corrected_an_earlier_one(pa
     game = new_game(live_url)
     another_phone_records(live_url, game["id"], 1)
     another_phone_records(live_url, game["id"], 2)
-    page.goto(game["url"])
+    open_live(page, game["url"])
     seen = api(live_url, "GET", f"/games/{game['id']}")["version"]
     api(live_url, "PUT", f"/games/{game['id']}/deals/1", {
         "version": seen, "deal": 1, "outcome": "scored", "winner": "Rana", "finish": "partial",
         "hands": {"Sami": {"melded": True, "points": 25}, "Omar": {"melded": False}}})
     # The sheet follows the correction: Sami's total is 25 + 35.
-    expect(page.locator(".sheet tfoot td").first).to_have_text("60", timeout=POLL_MS)
+    poll(page)
+    expect(page.locator(".sheet tfoot td").first).to_have_text("60")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo deal 2").click()
     expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)

@@ -31,6 +31,9 @@ from .table import PLAYERS, api, new_game
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 ANDROID_FIREFOX = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0"
+# static/phone.js shows Android's install line 2.5 s after the page (Chrome may offer its
+# own prompt meanwhile); the tests move the page's clock past it rather than wait.
+HINT_WAIT_MS = 3_000
 # Offline, Chromium logs each request the page makes that cannot go out.
 OFFLINE_ERRORS = re.compile(r"ERR_INTERNET_DISCONNECTED|Failed to load resource")
 
@@ -66,6 +69,12 @@ def until(page: Page, expression: str, arg=None, seconds: float = 10) -> None:
     while not page.evaluate(expression, arg):
         assert time.monotonic() < deadline, f"never true: {expression}"
         page.wait_for_timeout(100)
+
+
+def later_scripts_ran(page: Page) -> None:
+    """Wait until the scripts a page loads once shown (static/app.js) have run: the
+    install hint's own timer is set by then."""
+    expect(page.locator("html[data-later=ready]")).to_have_count(1)
 
 
 def worker_ready(page: Page) -> None:
@@ -330,7 +339,10 @@ def test_the_add_to_home_screen_hint_says_how_and_is_remembered(phones, live_url
                                                                 line):
     phone = phones(user_agent=agent)
     page = phone.context.new_page()
+    page.clock.install()  # Android's line comes 2.5 s late: the test moves the clock on
     page.goto(f"{live_url}/")
+    later_scripts_ran(page)
+    page.clock.fast_forward(HINT_WAIT_MS)
     hint = page.locator("[data-install-hint]")
     expect(hint).to_be_visible()
     expect(hint.locator(f"[data-install-for={line}]")).to_be_visible()
@@ -339,7 +351,8 @@ def test_the_add_to_home_screen_hint_says_how_and_is_remembered(phones, live_url
     hint.get_by_role("button", name="Not now").click()
     expect(hint).to_be_hidden()
     page.reload()
-    page.wait_for_timeout(3000)  # past the Android line's wait
+    later_scripts_ran(page)
+    page.clock.fast_forward(HINT_WAIT_MS)  # past the Android line's wait
     expect(hint).to_be_hidden()
 
 
@@ -348,16 +361,21 @@ def test_the_add_to_home_screen_hint_moves_nothing_on_the_page(phones, live_url)
     # or show it without moving anything". It comes 2.5 s late on Android.
     phone = phones(user_agent=ANDROID_FIREFOX)
     page = phone.context.new_page()
+    page.clock.install()
     page.goto(f"{live_url}/")
     top = page.evaluate("document.querySelector('main').getBoundingClientRect().top")
+    later_scripts_ran(page)
+    page.clock.fast_forward(HINT_WAIT_MS)
     expect(page.locator("[data-install-hint]")).to_be_visible()
     assert page.evaluate("document.querySelector('main').getBoundingClientRect().top") == top
 
 
 def test_no_hint_where_the_browser_needs_none(phone, live_url):
     page = phone.context.new_page()  # Chromium on Linux: neither an iPhone nor Android
+    page.clock.install()
     page.goto(f"{live_url}/")
-    page.wait_for_timeout(3000)
+    later_scripts_ran(page)
+    page.clock.fast_forward(HINT_WAIT_MS)
     expect(page.locator("[data-install-hint]")).to_be_hidden()
 
 
@@ -373,6 +391,10 @@ def test_keep_the_screen_awake_on_a_secure_page(phone, live_url, shot):
     page.reload()
     expect(awake).to_be_checked()
 
+
+#: Resolves once the page has drawn two more frames.
+TWO_FRAMES = ("() => new Promise((drawn) => requestAnimationFrame(() => "
+              "requestAnimationFrame(drawn)))")
 
 #: Every layout shift the page makes, as Lighthouse adds them up (none a tap caused).
 SHIFTS = """window.shifts = 0;
@@ -391,7 +413,8 @@ def test_the_awake_switch_moves_nothing_as_it_appears(phone, live_url):
     page.add_init_script(SHIFTS)
     page.goto(game["url"])
     expect(page.get_by_role("switch", name="Keep the screen awake")).to_be_visible()
-    page.wait_for_timeout(500)
+    # Two frames drawn with the switch: any shift it caused is observed by then.
+    page.evaluate(TWO_FRAMES)
     assert page.evaluate("window.shifts") == 0
     assert page.evaluate("""document.querySelector('#actions').compareDocumentPosition(
         document.querySelector('[data-awake]')) & Node.DOCUMENT_POSITION_FOLLOWING""")

@@ -14,7 +14,6 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import TIMEOUT_MS
 from .test_games import MARKER, SMALL_TARGETS, mark_page, scroll_width, start_game
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -319,29 +318,22 @@ def test_a_ruling_kept_from_a_game_shows_on_its_page_and_printed_sheet(page, liv
 
 # --- Without JavaScript --------------------------------------------------------------------
 
-def test_the_picker_works_as_a_plain_form_without_javascript(browser, live_url, shot):
-    context = browser.new_context(viewport={"width": 360, "height": 780},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  java_script_enabled=False)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        page.goto(f"{live_url}/referee/meld?preset=gulf")
-        row = picked(page)
-        tap(page, "10S JS JK", row)
-        ask(page)
-        expect(verdict(page)).to_contain_text("the wild JK stands for Q♠")
-        row.nth(2).click()
-        page.get_by_role("button", name="◀ Earlier").click()
-        page.get_by_role("button", name="◀ Earlier").click()
-        expect_cards(row, "JK 10S JS")
-        expect(verdict(page)).to_contain_text("the wild JK stands for 9♠")
-        # Each tap came back as the question's own address: a reload taps nothing again.
-        page.reload()
-        expect_cards(row, "JK 10S JS")
-        shot(page, "referee-no-javascript")
-    finally:
-        context.close()
+def test_the_picker_works_as_a_plain_form_without_javascript(no_script_page, live_url, shot):
+    page = no_script_page
+    page.goto(f"{live_url}/referee/meld?preset=gulf")
+    row = picked(page)
+    tap(page, "10S JS JK", row)
+    ask(page)
+    expect(verdict(page)).to_contain_text("the wild JK stands for Q♠")
+    row.nth(2).click()
+    page.get_by_role("button", name="◀ Earlier").click()
+    page.get_by_role("button", name="◀ Earlier").click()
+    expect_cards(row, "JK 10S JS")
+    expect(verdict(page)).to_contain_text("the wild JK stands for 9♠")
+    # Each tap came back as the question's own address: a reload taps nothing again.
+    page.reload()
+    expect_cards(row, "JK 10S JS")
+    shot(page, "referee-no-javascript")
 
 
 # --- Issue 16: a card taken from the discard pile, going out, the Kuwaiti table -------------
@@ -397,26 +389,19 @@ def test_a_wild_ace_taken_from_the_discard_is_only_its_own_ace(page, live_url, s
     no_reload(page)
 
 
-def test_the_discard_toggle_works_without_javascript(browser, live_url, shot):
-    context = browser.new_context(viewport={"width": 360, "height": 780},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  java_script_enabled=False)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        page.goto(f"{live_url}/referee/meld?preset=levant&indicator=AS")
-        row = picked(page)
-        # A♠ turned: the jokers are wild, and one taken from the discard is only an ace.
-        tap(page, "9D 10D JK", row)
-        ask(page)
-        expect(verdict(page).locator("h2")).to_have_text("A valid meld")
-        mark_taken(page, row, 2)
-        expect(verdict(page)).to_contain_text("may be used only as an ace, not as J♦")
-        page.reload()
-        expect(row.nth(2)).to_have_class(re.compile(r"\btaken\b"))
-        shot(page, "referee-discard-no-javascript")
-    finally:
-        context.close()
+def test_the_discard_toggle_works_without_javascript(no_script_page, live_url, shot):
+    page = no_script_page
+    page.goto(f"{live_url}/referee/meld?preset=levant&indicator=AS")
+    row = picked(page)
+    # A♠ turned: the jokers are wild, and one taken from the discard is only an ace.
+    tap(page, "9D 10D JK", row)
+    ask(page)
+    expect(verdict(page).locator("h2")).to_have_text("A valid meld")
+    mark_taken(page, row, 2)
+    expect(verdict(page)).to_contain_text("may be used only as an ace, not as J♦")
+    page.reload()
+    expect(row.nth(2)).to_have_class(re.compile(r"\btaken\b"))
+    shot(page, "referee-discard-no-javascript")
 
 
 def test_a_first_meld_going_out_this_turn_needs_no_bar(page, live_url):

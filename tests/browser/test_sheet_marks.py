@@ -122,7 +122,8 @@ def test_the_winners_cards_tick_the_bonus_hands_and_a_player_may_untick(
     ticked.nth(0).uncheck()
     ticked.nth(2).uncheck()
     page.locator("#preview .finish-name").wait_for()
-    page.wait_for_timeout(600)
+    # Every preview the two taps asked for has come and been shown.
+    page.wait_for_load_state("networkidle")
     expect(ticked.nth(0)).not_to_be_checked()
     expect(ticked.nth(2)).not_to_be_checked()
 
