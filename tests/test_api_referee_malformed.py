@@ -218,3 +218,17 @@ def test_redeal_accepts_fifteen_cards(client):
 @pytest.mark.parametrize("endpoint", REFEREE)
 def test_unknown_extra_fields_are_ignored(client, endpoint):
     assert ruling(post(client, endpoint, body_of(endpoint, comment="from a bot")))
+
+
+@pytest.mark.parametrize("total", [{}, 120, "120"])
+def test_a_field_of_hand_and_foots_question_is_refused_by_name_in_hands(client, total):
+    """The description names Hand and Foot's running total on /referee/initial-meld, so a
+    Hand question carrying one is told it means nothing there rather than answered as if
+    it were not sent (found by Schemathesis once the path had an example it accepts)."""
+    response = post(client, "initial-meld", body_of("initial-meld", total=total))
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert "“total” belongs to Hand and Foot's “initial-meld” question" in error
+    assert "melds, minimum" in error
+    # Null is a field left out, as everywhere in the API.
+    assert ruling(post(client, "initial-meld", body_of("initial-meld", total=None)))

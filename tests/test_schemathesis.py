@@ -21,19 +21,17 @@ from __future__ import annotations
 
 import json
 import os
-import sys
-from collections import Counter
 import shutil
 import subprocess
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from depth import examples
 from flask import request
 from werkzeug.serving import make_server
-
-from depth import examples
 
 from scorekeeper import create_app
 from scorekeeper.api.openapi import SPEC
@@ -44,7 +42,7 @@ pytestmark = pytest.mark.fuzz
 
 HOOKS = Path(__file__).with_name("chain_hooks.py")
 
-EXAMPLES, CHAINS = 30, 400
+EXAMPLES, CHAINS = 30, 300
 # Each run's phases and examples (per operation; for the chains, per scenario).
 PHASES = (("examples,coverage,fuzzing", examples(EXAMPLES), ()),
           # The chains follow the games' links alone: the groups' own chains (read,
@@ -83,8 +81,6 @@ def live(tmp_path):
     @app.after_request
     def note(response):  # what the fuzzer reached: (method, path, status)
         answered.append((request.method, request.path, response.status_code))
-        if request.path == "/api/v1/games" and response.status_code == 400:
-            answered.append(("WHY", response.get_data(as_text=True)[:150], 0))
         return response
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -105,32 +101,30 @@ def test_schemathesis_finds_nothing_wrong(live, tmp_path):
         # guesses would lock a game for a minute (429) and leave its deals uncorrected.
         # The first phases meet the limit, and tests/test_pin_limit.py checks it.
         app.config["RATELIMIT_ENABLED"] = phases != "stateful"
-        app.extensions["answered"].append(("PHASE", phases, 0))
         command = [_schemathesis(), "run", str(description), "--url", url,
                    "--phases", phases, "--checks", "all",
                    "--exclude-checks", "positive_data_acceptance",
                    "--seed", "20261124", "--max-examples", str(count),
                    "--workers", "1", "--request-timeout", "20", "--continue-on-failure",
                    "--generation-database", ":memory:", "--no-color", *only]
-        hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS)} if phases == "stateful" else {}
+        hooks = {}
+        if phases == "stateful":
+            hooks = {"SCHEMATHESIS_HOOKS": str(HOOKS)}
+            command[1:1] = ["--config-file", str(HOOKS.with_name("chains.toml"))]
         run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True,
                              env=os.environ | hooks,
                              timeout=900 * examples(1), check=False)
         report = run.stdout + run.stderr
-        open(f"/tmp/st-{phases}.txt", "w").write(report)
         assert run.returncode == 0, f"{phases}:\n{report[-12000:]}"
     # It reached the games: created them and recorded deals along the links.
     with app.app_context():
         assert db.session.query(Game).count() > 0
         assert db.session.query(DealRecord).count() > 0
-    json.dump(app.extensions["answered"], open("/tmp/answered.json", "w"))
-    print("CHANGED", sorted(Counter((m, st) for m, p, st in app.extensions["answered"] if "/deals/" in p).items()), file=sys.stderr)
-    print("REACHED", Counter((m, p if "/referee" in p or "score" in p else p.split("/")[-1][:0] + ("deals" if "/deals/" in p else p[:20]), st) for m, p, st in app.extensions["answered"]).most_common(60), file=sys.stderr)
     # And every referee question with valid data (issue 23, point 11; issue 34).
     answered = app.extensions["answered"]
     accepted = {path for method, path, status in answered
                 if method == "POST" and status == 200}
-    assert QUESTIONS <= accepted, sorted(QUESTIONS - accepted)
+    assert accepted >= QUESTIONS, sorted(QUESTIONS - accepted)
     # And, along the links with the version and PIN each answer gives, corrections and
     # undos that succeed: not one by luck, but many.
     changed = Counter(method for method, path, status in answered

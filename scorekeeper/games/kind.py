@@ -208,6 +208,12 @@ class GameKind(Protocol[TableT, DealT, StateT]):
         ...
 
     @property
+    def question_fields(self) -> Mapping[str, frozenset[str]]:
+        """The fields each of :attr:`checks` reads besides ``rules``, ``players`` and
+        ``indicator``: another game's field of the same question is refused by name."""
+        ...
+
+    @property
     def snapshot_fields(self) -> frozenset[str]:
         """The fields a deal kept in the audit trail may hold (:meth:`snapshot`)."""
         ...

@@ -34,6 +34,8 @@ class Hand:
     title = N_("Hand")
     presets = tuple(PRESETS)
     checks = tuple(check.value for check in Check)
+    question_fields = {check.value: frozenset(required | optional) - {"indicator"}
+                       for check, (required, optional) in stored.QUESTIONS.items()}
     snapshot_fields = store.SNAPSHOT_FIELDS
     deal_fields = DEAL_FIELDS
     pages: GamePages = HandPages()

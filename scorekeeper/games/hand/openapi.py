@@ -146,6 +146,13 @@ SCORE_ROUND = (
 
 #: A body each of Hand's questions accepts (docs/api.md), for clients and the fuzzer.
 EXAMPLES: dict[str, dict[str, Any]] = {
+    "meld": {"rules": "levant", "indicator": "7D", "cards": ["9C", "10C", "JC"]},
+    "initial-meld": {"rules": "levant", "indicator": "7D",
+                     "melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]]},
+    "lay-off": {"rules": "levant", "indicator": "7D", "meld": ["9C", "10C", "JC"],
+                "add": ["QC"]},
+    "swap": {"rules": "levant", "indicator": "7D", "meld": ["9C", "AD", "JC"],
+             "give": ["10C"]},
     "hand": {"rules": "levant", "indicator": "7S", "cards": [
         "10H", "JH", "QH", "KH", "AH", "2S", "2D", "2C", "5S", "5D", "5C", "8S", "8D", "8C",
         "4S"]},

@@ -18,7 +18,7 @@ from ..kind import GameKind, GamePages
 from . import league, openapi, store
 from .codec import DEAL_FIELDS, deal_from_json, state_to_json
 from .pages import HandFootPages
-from .referee import CHECKS, decide
+from .referee import CHECKS, FIELDS, decide
 from .rules import (
     OPTIONS,
     PRESET,
@@ -40,6 +40,7 @@ class HandFoot:
     title = N_("Hand and Foot")
     presets: tuple[str, ...] = tuple(SETS)
     checks = CHECKS
+    question_fields = {check: frozenset(fields) for check, fields in FIELDS.items()}
     snapshot_fields = store.SNAPSHOT_FIELDS
     deal_fields = DEAL_FIELDS
     pages: GamePages = HandFootPages()

@@ -100,6 +100,13 @@ def part() -> dict[str, Any]:
         "rules": [RULES],
         "referee": REFEREE,
         "score_round": None,
+        # Seed 003's own example of taking the pile (the nines), and a side going out.
+        "examples": {
+            "pickup": {"rules": "hand_and_foot", "top": "9H", "hand": ["9S", "9C", "2C"],
+                       "opened": False, "deal": 1},
+            "go-out": {"rules": "hand_and_foot", "piles": {"clean": 2, "dirty": 2, "wild": 1},
+                       "partner_in_foot": True},
+        },
         "outcomes": ["scored"],
         "deal": {
             "went_out": {"type": ["string", "null"], "description": "Hand and Foot: who "
