@@ -235,6 +235,7 @@ class Results:
     answers: dict[int, int] = field(default_factory=dict)  # status → count
     resent: int = 0  # deals sent twice on purpose, answered "already recorded"
     unanswered: int = 0  # requests the kill cut off
+    in_flight: int = 0  # requests sent and not yet answered
     problems: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -265,6 +266,8 @@ class Phone(threading.Thread):
                                                          timeout=REQUEST_TIMEOUT)
             self.generation = self.server.generation
         started = time.perf_counter()
+        with self.results.lock:
+            self.results.in_flight += 1
         try:
             self.connection.request("POST", f"{API}/games/{self.game}/deals",
                                     json.dumps(body), {"Content-Type": "application/json"})
@@ -274,6 +277,9 @@ class Phone(threading.Thread):
             self.connection.close()
             self.connection = None
             return None
+        finally:
+            with self.results.lock:
+                self.results.in_flight -= 1
         self.results.note(response.status, time.perf_counter() - started)
         return response.status, answer
 
@@ -376,9 +382,11 @@ def run(database: Path, clients: int = 20, games: int = 10, deals: int = 25,
         for phone in phones:
             phone.start()
         if kill:
-            # Mid-run: once about a third of all deals are in.
-            while len(results.acked) < games * deals // 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            # Mid-run: once about a third of all deals are in, and with requests on their
+            # way (on a loaded machine every phone can be between two for a moment).
+            while ((len(results.acked) < games * deals // 3 or results.in_flight < 2)
+                   and time.monotonic() < deadline):
+                time.sleep(0.001)
             server.kill()
             server.start()
         for phone in phones:

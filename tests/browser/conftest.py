@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -35,8 +35,11 @@ CHROMIUM_ARGS = [
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 REFUSAL = re.compile(r"status of (409|422) ")
-# Keeps a hung page from eating CI's time; local pages answer in milliseconds.
+# Keeps a hung page from eating CI's time; local pages answer in milliseconds, but with the
+# suite spread over the cores (or two suites on one machine) a page's scripts can take
+# seconds: actions and expectations wait up to this long for the state they need.
 TIMEOUT_MS = 10_000
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -139,6 +142,13 @@ class Phone:
         self.context.close()
         problems = [f"asked another host: {request}" for request in self.foreign] + self.errors
         assert not problems, "the browser saw:\n" + "\n".join(problems)
+
+
+def later_scripts_ran(page) -> None:
+    """Wait until the scripts a page loads once shown (static/app.js: the phone's, the
+    outbox, the awake switch) have run. A page reached by a tap is tapped on as soon as it
+    is there; on a loaded machine its scripts can come seconds later."""
+    expect(page.locator("html[data-later=ready]")).to_have_count(1)
 
 
 @pytest.fixture

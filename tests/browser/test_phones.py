@@ -25,7 +25,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Phone
+from .conftest import Phone, later_scripts_ran
 from .table import PLAYERS, api, new_game
 
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -69,12 +69,6 @@ def until(page: Page, expression: str, arg=None, seconds: float = 10) -> None:
     while not page.evaluate(expression, arg):
         assert time.monotonic() < deadline, f"never true: {expression}"
         page.wait_for_timeout(100)
-
-
-def later_scripts_ran(page: Page) -> None:
-    """Wait until the scripts a page loads once shown (static/app.js) have run: the
-    install hint's own timer is set by then."""
-    expect(page.locator("html[data-later=ready]")).to_have_count(1)
 
 
 def worker_ready(page: Page) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import SCREENSHOTS, Phone
+from .conftest import SCREENSHOTS, Phone, later_scripts_ran
 from .table import PLAYERS, api, new_game
 from .test_phones import fill_deal, save
 
@@ -204,9 +204,11 @@ def differences(saved: str, fresh: str) -> str:
 
 
 def same_as_reload(page: Page) -> None:
+    later_scripts_ran(page)
     saved = page.locator("#game").evaluate(NORMAL)
     fresh_page = page.context.new_page()
     fresh_page.goto(page.url)
+    later_scripts_ran(fresh_page)  # the awake switch shown, as on the page saved from
     fresh = fresh_page.locator("#game").evaluate(NORMAL)
     fresh_page.close()
     assert saved == fresh, differences(saved, fresh)

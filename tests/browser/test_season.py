@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, later_scripts_ran
 from .test_handfoot import BEHIND, OUT, fill_side
 from .test_phone_fit import SMALL_TARGETS, open_all_details
 from .test_winner_cards import words
@@ -38,6 +38,7 @@ def new_game(page: Page, preset: str, seated: list[str], **fields: str) -> int:
     house rules' (docs/taps.md). "Start the game" is left to the caller."""
     page.locator(".group .start a").click()
     expect(page.locator(".seat-chips")).to_be_visible()
+    later_scripts_ran(page)  # the form's script shows the chosen game's own fields
     page.locator(f"label.preset:has(input[value='{preset}'])").click()
     chips = page.locator(".seat-chips")
     for name in seated:
@@ -104,6 +105,7 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
     shot(page, f"season-seated-{lang}")
     fits(page, "the group's new game")
     page.get_by_role("button", name=_("Start the game")).click()
+    later_scripts_ran(page)  # htmx wired to the deal form before it is filled in
     expect(page.locator(".group-line")).to_contain_text(GROUP[locale])
     hand_deal(page, _, ali, {badr: 20, dina: None})
     to_group(page)
@@ -111,6 +113,7 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
     # 2. Hand and Foot, one deal: Ali's side goes out with its piles.
     new_game(page, "hand_and_foot", names, hf_rounds="1")
     page.get_by_role("button", name=_("Start the game")).click()
+    later_scripts_ran(page)  # htmx wired to the deal form before it is filled in
     form = page.locator(".deal-form")
     form.locator("fieldset.winner").get_by_text(ali, exact=True).click()
     fill_side(page, 0, OUT)
@@ -124,6 +127,7 @@ def test_a_groups_whole_season_on_a_phone(page: Page, live_url, shot, locale):
     taps = new_game(page, "levant", [badr, caro, dina])
     expect(page.locator("input[name='opt_rounds']")).to_have_value("1")
     page.get_by_role("button", name=_("Start the game")).click()
+    later_scripts_ran(page)  # htmx wired to the deal form before it is filled in
     # "New game", the form of Hand, three members, "Start the game"; nothing typed.
     assert taps + 1 == 6
     hand_deal(page, _, badr, {caro: 20, dina: 15})
