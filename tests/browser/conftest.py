@@ -151,6 +151,14 @@ def later_scripts_ran(page) -> None:
     expect(page.locator("html[data-later=ready]")).to_have_count(1)
 
 
+def previews_settled(page) -> None:
+    """Wait until no request of the page's is on its way (htmx marks the element asking
+    with ``htmx-request``). A deal's preview sits above the Save button: one answered as
+    the button is tapped moves it, and under load the tap landed where the button had
+    been (a pair run: no save was ever sent)."""
+    expect(page.locator(".htmx-request")).to_have_count(0)
+
+
 @pytest.fixture
 def page(browser, locale):
     """A phone-sized page; at teardown, fails on foreign requests and console errors."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import previews_settled
+
 LEVANT = re.compile(r"^Levant\b")
 EGYPT = re.compile(r"^Egypt\b")
 GULF = re.compile(r"^Gulf\b")
@@ -157,6 +159,7 @@ def expect_preview(page: Page, scores: dict[str, int | str]) -> None:
 
 def save_deal(page: Page, number: int) -> None:
     """Save deal *number* through htmx and wait for the sheet to show it, without a reload."""
+    previews_settled(page)
     deal_form(page).get_by_role("button", name=f"Save deal {number}").click()
     expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(number)
     expect(page.get_by_role("link", name=f"Correct deal {number}")).to_be_visible()

@@ -25,7 +25,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Phone, later_scripts_ran
+from .conftest import Phone, later_scripts_ran, previews_settled
 from .table import PLAYERS, api, new_game
 
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -207,6 +207,7 @@ def fill_deal(page: Page, winner: str, points: dict[str, int | None]) -> None:
 
 
 def save(page: Page) -> None:
+    previews_settled(page)
     page.locator("form.deal-form button[type=submit]").click()
 
 
