@@ -115,7 +115,7 @@ def start_game(group: Group, game: Game) -> None:
     becomes one), and its rules become the group's usual rules for that game, offered
     again next time."""
     seat_members(group, game)
-    group.house_rules = {**group.house_rules, kind_of(game.rules).name: dict(game.rules)}
+    group.house_rules = {**group.house_rules, kind_of(game.rules).info.name: dict(game.rules)}
     db.session.flush()
     keep_result(game, kind_of(game.rules).replay(storage.table_of(game), []), [])
 

@@ -128,8 +128,10 @@ class DealRecord(Model):
     # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
     # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
     winner_hand: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    # A Hand and Foot deal: each side's report as the API takes it (``winner`` is then the
-    # seat of the player who went out, ``None`` when the stock ran out).
+    # A game's own report of the deal, in the game's own JSON shape (docs/architecture.md,
+    # "Adding a game"); named for the first game to use it: Hand and Foot's reports side by
+    # side, as the API takes them (``winner`` is then the seat of the player who went out,
+    # ``None`` when the stock ran out). Hand's deals use the columns above instead.
     sides: Mapped[list[Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 

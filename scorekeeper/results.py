@@ -13,12 +13,13 @@ from sqlalchemy import select
 
 from .extensions import db
 from .games import kind_of
+from .games.kind import Deal, State
 from .league import Place
 from .league.standings import Played
 from .models import Game, GameResult
 
 
-def keep_result(game: Game, state: Any, log: list[Any]) -> None:
+def keep_result(game: Game, state: State, log: list[Deal]) -> None:
     """Write *game*'s result as *state* (replayed from *log*) has it, if the game is a
     group's; part of the caller's transaction, which commits it."""
     if game.group_id is None:
@@ -36,7 +37,7 @@ def keep_result(game: Game, state: Any, log: list[Any]) -> None:
     if not (row.finished and outcome.finished and row.played_at is not None):
         row.played_at = game.updated_at
     row.group_id = game.group_id
-    row.kind = kind.name
+    row.kind = kind.info.name
     row.finished = outcome.finished
     row.places = places
 

@@ -11,12 +11,13 @@ from typing import Any
 from flask import url_for
 
 from .games import kind_of
+from .games.kind import Deal, State
 from .models import Game
 from .rematch import rematch_id
 from .storage import version_of
 
 
-def state_json(game: Game, state: Any, log: list[Any]) -> dict[str, Any]:
+def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
     answer = kind_of(game.rules).state_to_json(game.id, state, log, version_of(game),
                                                _page(game.id))
     answer["rematch_of"] = _link(game.rematch_of)

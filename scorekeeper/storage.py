@@ -29,6 +29,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import kind_of
+from .games.kind import Deal, State
+from .games.kind import Table as GameTable
 from .models import AuditEntry, DealRecord, Game, Group, HandRecord, RulingRecord
 from .results import keep_result
 
@@ -173,12 +175,12 @@ def changes_since(game: Game, since: datetime) -> list[tuple[str, int]]:
     return [(action, number) for action, number in rows]
 
 
-def table_of(game: Game) -> Any:
+def table_of(game: Game) -> GameTable:
     """The game's table, as its game's engine has it."""
     return kind_of(game.rules).table_of(game)
 
 
-def log_of(game: Game) -> list[Any]:
+def log_of(game: Game) -> list[Deal]:
     """The game's deals, as its game's engine has them, in order."""
     kind = kind_of(game.rules)
     players = tuple(seat.name for seat in game.seats)
@@ -199,12 +201,12 @@ def load(game_id: str) -> Game | None:
 # Replayed states, with the log of deals each was replayed from, by (game, version): a
 # cache, never the truth — every change to a game moves its version, so a stale entry is
 # simply never asked for again.
-Sheet = tuple[Any, tuple[Any, ...]]
+Sheet = tuple[State, tuple[Deal, ...]]
 _STATES: OrderedDict[tuple[str, str], Sheet] = OrderedDict()
 _KEEP = 1024
 
 
-def _keep(game: Game, state: Any, log: tuple[Any, ...]) -> None:
+def _keep(game: Game, state: State, log: tuple[Deal, ...]) -> None:
     _STATES[(game.id, version_of(game))] = (state, log)
     if len(_STATES) > _KEEP:
         _STATES.popitem(last=False)
@@ -239,7 +241,7 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     return sheets
 
 
-def states_of(ids: list[str]) -> list[tuple[Game, Any]]:
+def states_of(ids: list[str]) -> list[tuple[Game, State]]:
     """The games *ids* that exist, in that order, with their states, in a handful of
     statements however many there are: the rows, and only the games not in the cache
     read whole."""
@@ -250,27 +252,27 @@ def states_of(ids: list[str]) -> list[tuple[Game, Any]]:
     return [(games[i], sheets[i][0]) for i in ids if i in games]
 
 
-def state_of(game: Game) -> Any:
+def state_of(game: Game) -> State:
     """The game's state at the version its row was read at, replayed from its deals unless
     the cache holds it."""
     return state_and_log(game)[0]
 
 
-def state_and_log(game: Game) -> tuple[Any, list[Any]]:
+def state_and_log(game: Game) -> tuple[State, list[Deal]]:
     """The game's state with the log of deals it was replayed from, for answers that show
     both: from the cache, or from one consistent read of the game's deals."""
     state, log = _cached(game) or _replay_and_keep([game])[game.id]
     return state, list(log)
 
 
-def kept_table(game: Game) -> Any:
+def kept_table(game: Game) -> GameTable:
     """The game's table: the kept state's when there is one (a save of a game being played
     reads no seat), else from the game's rows."""
     sheet = _cached(game)
     return sheet[0].table if sheet is not None else table_of(game)
 
 
-def add_deal(game: Game, deal: Any) -> Any:
+def add_deal(game: Game, deal: Deal) -> State:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
     this very deal is already recorded under that number. A change by another phone in
@@ -293,7 +295,7 @@ def add_deal(game: Game, deal: Any) -> Any:
 RETRIES = 3
 
 
-def _add(game: Game, deal: Any) -> Any:
+def _add(game: Game, deal: Deal) -> State:
     kind = kind_of(game.rules)
     before = _cached(game)
     if before is not None and deal.number == before[0].next_deal:
@@ -327,7 +329,7 @@ def _add(game: Game, deal: Any) -> Any:
     return state
 
 
-def correct_deal(game: Game, deal: Any, seen: str) -> Any:
+def correct_deal(game: Game, deal: Deal, seen: str) -> State:
     """Replace deal *deal.number*, from a phone that saw the game at version *seen*
     (:class:`Stale` if it changed since); every later dealer and total follows from the
     replay. :class:`RulesError` when the corrected log no longer holds (say the correction
@@ -351,7 +353,7 @@ def correct_deal(game: Game, deal: Any, seen: str) -> Any:
     return state
 
 
-def remove_last_deal(game: Game, seen: str) -> Any:
+def remove_last_deal(game: Game, seen: str) -> State:
     """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
     if it changed since)."""
     check_version(game, seen)
@@ -426,6 +428,6 @@ def _reread(game: Game) -> Game:
     return again
 
 
-def _conflict(log: list[Any], deal: Any) -> DealConflict:
+def _conflict(log: list[Deal], deal: Deal) -> DealConflict:
     repeat = 1 <= deal.number <= len(log) and log[deal.number - 1] == deal
     return DealConflict(deal.number, len(log) + 1, repeat)

@@ -7,23 +7,26 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from every_game import API, GAMES, SAMPLES, start
+from kinds import changed_kind
 from pagework import HX, XSS, path_of, routes
 
-from scorekeeper.games import games, kind_named, kind_of, presets
+from scorekeeper.games import games, kind_called, kind_named, kind_of, presets
+from scorekeeper.rules import RulesError
 
 
 def test_every_registered_game_has_a_sample_for_the_tests():
-    assert {kind.name for kind in games()} == set(SAMPLES)
+    assert {kind.info.name for kind in games()} == set(SAMPLES)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_is_found_by_its_rules_written_either_way(game):
     kind = kind_named(game)
     assert kind is not None
-    for preset in kind.presets:
+    for preset in kind.info.presets:
         assert kind_of(preset) is kind
         assert kind_of({"preset": preset}) is kind
 
@@ -32,10 +35,97 @@ def test_every_preset_belongs_to_one_game():
     assert len(presets()) == len(set(presets()))
 
 
-def test_a_preset_no_game_knows_is_refused_by_the_first_games_rules(client):
+def test_a_preset_no_game_knows_is_refused_naming_every_games_presets(client):
+    """Issue 35: "bridge" was handed to the first game, which listed its own presets only."""
     answer = client.post(f"{API}/games", json={"rules": "bridge", "players": ["A", "B"],
                                                "first_dealer": "A"})
     assert answer.status_code == 400 and "bridge" in answer.get_json()["error"]
+    error = answer.get_json()["error"]
+    assert "of Hand" not in error
+    assert all(preset in error for preset in presets())
+
+
+@pytest.mark.parametrize("rules", ["bridge", {"preset": "bridge"}, {"rounds": 3}, 7, None])
+def test_rules_no_game_knows_are_refused_by_the_registry(rules):
+    with pytest.raises(RulesError) as refused:
+        kind_of(rules)
+    assert all(preset in str(refused.value) for preset in presets())
+
+
+@pytest.mark.parametrize("endpoint", ["referee/meld", "referee/pickup", "score/round"])
+def test_a_question_under_rules_no_game_knows_names_every_preset(client, endpoint):
+    answer = client.post(f"{API}/{endpoint}", json={"rules": "bridge", "cards": ["9H"]})
+    assert answer.status_code == 400
+    assert all(preset in answer.get_json()["error"] for preset in presets())
+
+
+def test_every_game_declares_its_names_and_none_is_shared():
+    """Issue 35: one game had four spellings, one of them derived from its English title;
+    each is now declared in the game's ``GameInfo``."""
+    infos = [kind.info for kind in games()]
+    for field in ("name", "api_name", "url_name", "title"):
+        values = [getattr(info, field) for info in infos]
+        assert len(set(values)) == len(values), field
+    handfoot = kind_named("handfoot")
+    assert handfoot is not None and (handfoot.info.api_name, handfoot.info.url_name) == (
+        "hand_and_foot", "hand-and-foot")
+    assert kind_called("hand_and_foot") is handfoot
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"name": "Hand"}, "name"), ({"api_name": "hand and foot"}, "api_name"),
+    ({"url_name": "hand_and_foot"}, "url_name"), ({"presets": ()}, "presets"),
+    ({"presets": ("a", "a")}, "presets"), ({"fewest_players": 1}, "players"),
+    ({"fewest_players": 5, "most_players": 4}, "players"),
+    ({"referee": False, "kept_rulings": True}, "rulings"),
+])
+def test_a_game_declared_wrong_is_refused_when_the_app_starts(changes, words):
+    info = kind_named("hand").info
+    with pytest.raises(ValueError, match=words):
+        replace(info, **changes)
+
+
+def test_a_kind_whose_referee_is_half_declared_is_refused():
+    hand = kind_named("hand")
+    with pytest.raises(ValueError, match="referee"):
+        replace(hand, checks=())
+    with pytest.raises(ValueError, match="referee"):
+        replace(hand, info=replace(hand.info, referee=False, kept_rulings=False))
+
+
+def _without_referee(monkeypatch):
+    """Hand as a game without a referee would be: every optional part left at its
+    default."""
+    hand = kind_named("hand")
+    return changed_kind(
+        monkeypatch, "hand", info=replace(hand.info, referee=False, kept_rulings=False),
+        checks=(), question_fields={}, decide=None,
+        pages={"referee": None, "game_referee": None, "ruling_to_keep": None})
+
+
+def test_a_game_without_a_referee_shows_no_referee_button(client, monkeypatch):
+    game_id = start(client, "hand")
+    assert f'href="/games/{game_id}/referee"' in client.get(f"/games/{game_id}").text
+    _without_referee(monkeypatch)
+    page = client.get(f"/games/{game_id}?again").text
+    assert f"/games/{game_id}/referee" not in page and "Print the sheet" in page
+
+
+def test_a_game_without_a_referee_has_no_referee_pages(client, monkeypatch):
+    game_id = start(client, "hand")
+    _without_referee(monkeypatch)
+    for path in (f"/games/{game_id}/referee", f"/games/{game_id}/referee/meld"):
+        assert client.get(path).status_code == 404, path
+    assert client.post(f"/games/{game_id}/rulings", data={"check": "meld"}).status_code == 404
+    assert client.get("/referee/meld?preset=levant").status_code == 404
+
+
+def test_a_game_without_a_referee_says_so_to_the_api(client, monkeypatch):
+    _without_referee(monkeypatch)
+    answer = client.post(f"{API}/referee/meld", json={"rules": "levant", "cards": ["9H"]})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == (
+        "Hand has no referee: its deals are recorded as the table scores them.")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,4 +1,4 @@
-"""A game replayed from its table and its log of deals (scorekeeper/games/hand/rules/game.py).
+"""A game replayed from its table and its log of deals (scorekeeper/games/hand/rules/replay.py).
 
 Sources, cited per test: RULES.md sections 5–8; seed 000 "Deal", "End of the Play and
 Scoring" and "Variations: Dealing"; seed 001 (the Kuwaiti form); seed 002 "Hand Rules",

@@ -14,6 +14,7 @@ from depth import examples
 from game_actions import deal_form
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kinds import changed_kind
 from tables import API, new_game, random_deal
 
 from scorekeeper.games import kind_of
@@ -44,10 +45,9 @@ def test_the_preview_of_the_next_deal_is_what_replaying_the_whole_game_shows(
     game = _played(client, deals, seed)
     number = len(client.get(f"{API}/games/{game}").get_json()["deals"]) + 1
     extended = client.post(f"/games/{game}/preview", data=_form(number), headers=HX).text
-    kind = kind_of("levant")
     # The same question answered by replaying every deal, as the preview did before.
     with monkeypatch.context() as patched:
-        patched.setattr(type(kind), "extend", lambda self, state, deal: replay(
+        changed_kind(patched, "hand", extend=lambda state, deal: replay(
             state.table, [*_log_of(game), deal]))
         replayed = client.post(f"/games/{game}/preview", data=_form(number), headers=HX).text
     assert extended == replayed
@@ -61,16 +61,15 @@ def _log_of(game: str) -> list:
 
 def test_a_save_builds_the_new_row_only(client, monkeypatch):
     game = _played(client, 9, seed=7)
-    from scorekeeper.games.hand import pages as hand_pages
     built = []
-    whole = hand_pages.sheet_of
+    whole = kind_of("levant").pages.sheet
 
     def counted(state, last=None):
         sheet = whole(state, last)
         built.append(len(sheet.rows))
         return sheet
 
-    monkeypatch.setattr(hand_pages, "sheet_of", counted)
+    changed_kind(monkeypatch, "hand", pages={"sheet": counted})
     answer = client.post(f"/games/{game}/deals", data=_form(10), headers=HX)
     assert answer.status_code == 200
     assert built == [1]
@@ -105,15 +104,14 @@ def _any_deal(rules: str, body: dict) -> dict:
 def test_a_page_read_builds_no_deal_form_once_the_empty_form_is_kept(client, monkeypatch):
     game = new_game(client)
     client.get(f"/games/{game}")
-    kind = kind_of("levant")
     built = []
-    making = type(kind.pages).deal_form
+    making = kind_of("levant").pages.deal_form
 
-    def counted(self, table, data=None):
+    def counted(table, data=None):
         built.append(data)
-        return making(self, table, data)
+        return making(table, data)
 
-    monkeypatch.setattr(type(kind.pages), "deal_form", counted)
+    changed_kind(monkeypatch, "hand", pages={"deal_form": counted})
     assert client.get(f"/games/{game}").status_code == 200
     assert built == []
     # A form sent back with an error is built, to show what was typed.

@@ -148,17 +148,18 @@ def test_a_save_extends_the_cached_sheet_and_the_next_page_replays_nothing(
         app, client, actions, monkeypatch):
     """Issue 12: "cached states extended by the new deal rather than replayed from
     scratch"."""
-    from scorekeeper.games.hand.kind import HAND as storage  # what storage replays with
+    from kinds import changed_kind
+
+    from scorekeeper.games.hand.kind import HAND  # what storage replays with
 
     game_id = _game(client, actions, 3)
     replays, extended = [], []
-    real_replay, real_extend = storage.replay, storage.extend
-    monkeypatch.setattr(storage, "replay",
-                        lambda table, deals: replays.append(len(deals)) or real_replay(
-                            table, deals))
-    monkeypatch.setattr(storage, "extend",
-                        lambda state, deal: extended.append(deal.number) or real_extend(
-                            state, deal))
+    real_replay, real_extend = HAND.replay, HAND.extend
+    changed_kind(monkeypatch, "hand",
+                 replay=lambda table, deals: replays.append(len(deals)) or real_replay(
+                     table, deals),
+                 extend=lambda state, deal: extended.append(deal.number) or real_extend(
+                     state, deal))
     actions.record(game_id, 4)
     assert (replays, extended) == ([], [4])
     client.get(f"/games/{game_id}")
@@ -168,6 +169,8 @@ def test_a_save_extends_the_cached_sheet_and_the_next_page_replays_nothing(
 
 def test_a_save_without_the_sheet_in_the_cache_replays_once(app, client, actions,
                                                             monkeypatch):
+    from kinds import changed_kind
+
     import scorekeeper.storage as storage
     from scorekeeper.games.hand.kind import HAND
 
@@ -175,8 +178,8 @@ def test_a_save_without_the_sheet_in_the_cache_replays_once(app, client, actions
     storage._STATES.clear()  # another process saved last, or this one restarted
     replays = []
     real = HAND.replay
-    monkeypatch.setattr(HAND, "replay",
-                        lambda table, deals: replays.append(len(deals)) or real(table, deals))
+    changed_kind(monkeypatch, "hand",
+                 replay=lambda table, deals: replays.append(len(deals)) or real(table, deals))
     actions.record(game_id, 4)
     assert replays == [4]
 

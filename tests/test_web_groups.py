@@ -539,7 +539,7 @@ def test_play_again_needs_the_tables_pin(app, client, actions):
 # --- every game's figures, from its kind ----------------------------------------------
 
 
-@pytest.mark.parametrize("kind", games(), ids=lambda kind: kind.name)
+@pytest.mark.parametrize("kind", games(), ids=lambda kind: kind.info.name)
 def test_each_games_columns_name_figures_its_kind_gives(app, kind):
     figures = kind.league_figures({})
     for key, label in kind.pages.league_columns:

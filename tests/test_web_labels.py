@@ -24,7 +24,7 @@ def test_every_outcome_has_a_choice_and_only_unscored_ones_a_sheet_note():
 def test_every_bonus_preset_and_house_rule_is_named():
     assert set(labels.BONUSES) == set(Bonus)
     named = {preset for kind in games() for preset in kind.pages.preset_names}
-    assert named == {preset for kind in games() for preset in kind.presets}
+    assert named == {preset for kind in games() for preset in kind.info.presets}
     assert named >= {*PRESETS, "hand_and_foot"}
     assert set(labels.OPTION_LABELS) <= set(OPTIONS)
 

@@ -206,7 +206,7 @@ def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
     if unknown:
         raise PayloadError(msg(N_("Unknown field “%(field)s” in a deal of %(game)s; a deal "
                                   "has %(fields)s."), field=unknown[0][:60],
-                               game=msg(kind.title), fields=", ".join(sorted(
+                               game=msg(kind.info.title), fields=", ".join(sorted(
                                    kind.deal_fields))))
     return kind.deal_from_json(data, number, game.rules)
 

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from .. import groups
 from ..codec import PayloadError
 from ..extensions import db
-from ..games import games, kind_of
+from ..games import games, home, kind_called, kind_of
 from ..games.kind import AnyKind
 from ..league import Place
 from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
@@ -30,16 +30,6 @@ from .payload import body
 #: view-only page (standings and games, nothing that changes them).
 GROUP_PAGE = "/groups/{id}"
 GROUP_VIEW_PAGE = "/groups/view/{view_id}"
-
-
-def game_name(kind: AnyKind) -> str:
-    """The game as the API names it: its English title in snake case (``hand``,
-    ``hand_and_foot``)."""
-    return "_".join(str(kind.title).lower().split())
-
-
-def kind_called(name: str) -> AnyKind | None:
-    return next((kind for kind in games() if game_name(kind) == name), None)
 
 
 def _page(path: str) -> str:
@@ -57,8 +47,8 @@ def load_group(group_id: str) -> Group:
 
 def group_json(group: Group) -> dict[str, Any]:
     """The group: its links, name, members, usual rules by game and games, newest first."""
-    rules = {game_name(kind): group.house_rules[kind.name] for kind in games()
-             if kind.name in group.house_rules}
+    rules = {kind.info.api_name: group.house_rules[kind.info.name] for kind in games()
+             if kind.info.name in group.house_rules}
     return {"id": group.id, "url": _page(GROUP_PAGE.format(id=group.id)),
             "view_url": _page(GROUP_VIEW_PAGE.format(view_id=group.view_id)),
             "name": group.name, "pin": group.pin_hash is not None,
@@ -106,7 +96,7 @@ def _game_entry(game_id: str, url: str, created: datetime, preset: str,
     for place in places:
         sides.setdefault(place.side, []).append(players[place.seat])
     over = bool(finished)
-    name = game_name(kind_of(preset))
+    name = kind_of(preset).info.api_name
     return {"id": game_id, "url": url, "game": name, "kind": name, "form": preset,
             "players": players,
             "teams": list(sides.values()) if any(len(s) > 1 for s in sides.values())
@@ -255,17 +245,17 @@ def _refuse_unknown_parameters(*known: str) -> None:
 
 def _kind(group: Group | None = None) -> AnyKind:
     """The game the query names; with none, the game of the *group*'s newest game (the
-    one it plays now), or the first game for a group that has played none."""
+    one it plays now), or the game the app opens on for a group that has played none."""
     name = request.args.get("game")
     if name is None and group is not None:
         newest = db.session.scalar(select(Game.rules["preset"].as_string())
                                    .where(Game.group_id == group.id)
                                    .order_by(Game.created_at.desc(), Game.id).limit(1))
-        return kind_of(newest)
+        return home() if newest is None else kind_of(newest)
     kind = None if name is None else kind_called(name)
     if kind is None:
         raise PayloadError(msg(N_("Say which game: “game” is %(games)s."),
-                               games=" or ".join(game_name(k) for k in games())))
+                               games=" or ".join(k.info.api_name for k in games())))
     return kind
 
 
@@ -304,7 +294,7 @@ def group_standings(group_id: str) -> Response:
     _refuse_unknown_parameters("game", "since", "until")
     kind = _kind(group)
     since, until = _dates()
-    return jsonify(standings_json(group, kind, season(group.id, kind.name, since, until),
+    return jsonify(standings_json(group, kind, season(group.id, kind.info.name, since, until),
                                   since, until))
 
 
@@ -321,7 +311,7 @@ def standings_json(group: Group, kind: AnyKind, played: list[Played],
              for pair in partners(played) for a, b in (pair.members,)
              if a in names and b in names]
     series = wins_over_time(played)
-    return {"game": game_name(kind), "since": since and since.isoformat(),
+    return {"game": kind.info.api_name, "since": since and since.isoformat(),
             "until": until and until.isoformat(), "games": len(played), "rows": rows,
             "partners": pairs,
             "wins_over_time": {"dates": [_day(game.at) for game in played],
@@ -340,11 +330,11 @@ def group_head_to_head(group_id: str) -> Response:
     kinds = list(games()) if name is None else [_kind()]
     since, until = _dates()
     played = sorted((game for kind in kinds
-                     for game in season(group.id, kind.name, since, until)),
+                     for game in season(group.id, kind.info.name, since, until)),
                     key=lambda game: (game.at, game.game_id))
     meeting = head_to_head(played, a.id, b.id)
     return jsonify({"a": a.name, "b": b.name,
-                    "game": None if name is None else game_name(kinds[0]),
+                    "game": None if name is None else kinds[0].info.api_name,
                     "games": meeting.games, "a_ahead": meeting.a_ahead,
                     "b_ahead": meeting.b_ahead, "ties": meeting.ties,
                     "as_partners": {"games": meeting.partner_games,

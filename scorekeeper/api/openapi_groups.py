@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import games
-from .groups import game_name
 
 _ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
@@ -26,7 +25,7 @@ _LOCKED = {
                            "minute", "content": _ERROR},
 }
 _NAMES = {"type": "array", "items": {"type": "string"}}
-_GAMES = [game_name(kind) for kind in games()]
+_GAMES = [kind.info.api_name for kind in games()]
 # As the server reads it (scorekeeper/pins.py); null is none, false takes it off.
 _PIN = {"anyOf": [{"type": "string", "pattern": r"^\s*\d{4,8}\s*$"}, {"type": "null"},
                   {"const": False}],

@@ -3,7 +3,7 @@
 
 from flask import Response, jsonify
 
-from ..games import kind_of
+from ..games import kind_asked
 from .blueprint import bp
 from .payload import body
 
@@ -11,4 +11,4 @@ from .payload import body
 @bp.post("/score/round")
 def score() -> Response:
     data = body()
-    return jsonify(kind_of(data.get("rules")).score_round(data))
+    return jsonify(kind_asked(data).score(data))

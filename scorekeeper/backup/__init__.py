@@ -36,7 +36,7 @@ from sqlalchemy.orm import selectinload
 from ..codec import PayloadError
 from ..extensions import db
 from ..games import kind_of
-from ..games.kind import Unfit, brief
+from ..games.kind import Deal, Table, Unfit, brief
 from ..models import (
     AuditEntry,
     DealRecord,
@@ -278,8 +278,8 @@ def _game_of(item: object, index: int, version: int
             getattr(game, name).append(record)
     if [seat.position for seat in game.seats] != list(range(len(game.seats))):
         raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
-    kind = kind_of(game.rules)
     try:
+        kind = kind_of(game.rules)
         # The engine must accept the game as it would from the phones.
         table = table_of(game)
         log = log_of(game)
@@ -321,7 +321,7 @@ def _member_of(seat: object, where: str, version: int) -> int | None:
     return given
 
 
-def _check_table(game: Game, table: Any, where: str) -> None:
+def _check_table(game: Game, table: Table, where: str) -> None:
     check_pin_hash(game.pin_hash, where)
     # The engine has read the rules (and refused unknown or mistyped options); a file
     # written before an option existed lacks it, and the preset's value fills it in.
@@ -334,7 +334,7 @@ DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
 HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
 
 
-def _check_deals(game: Game, table: Any, log: list[Any], where: str) -> None:
+def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
     """Each deal is stored exactly as the app stores the deal it describes: nothing the
     replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
     for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):

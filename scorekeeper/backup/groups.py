@@ -130,7 +130,7 @@ def _check_house_rules(rules: object, where: str) -> None:
         kind = kind_named(name)
         if kind is None:
             raise BadFile(where, f"unknown game {brief(name)}")
-        if not isinstance(spec, dict) or spec.get("preset") not in kind.presets:
+        if not isinstance(spec, dict) or spec.get("preset") not in kind.info.presets:
             raise BadFile(f"{where}, {name!r}", f"must be rules of {name}, with a preset")
         if not any(_seats(kind, spec, players) for players in TRIAL_TABLES):
             raise BadFile(f"{where}, {name!r}", "the rules engine refuses them")

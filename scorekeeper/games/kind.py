@@ -1,40 +1,87 @@
-"""What a game is to the rest of the app: the typed protocol every game's unit provides
-(:class:`GameKind`), and the few shapes of its values that shared code reads. The storage,
-the backups, the JSON API and the pages reach a game only through these; what a game's
-rules mean stays inside its own package (docs/architecture.md, "Adding a game")."""
+"""What a game does for the rest of the app: :class:`GameKind`, one frozen record of the
+game's declaration (:class:`~scorekeeper.games.about.GameInfo`) and its functions, over the
+game's own table, deal and state types; and the few shapes of those values that shared code
+reads (:class:`Table`, :class:`State`, :class:`Deal`). The storage, the backups, the JSON
+API and the pages reach a game only through these; what a game's rules mean stays inside
+its own package (docs/architecture.md, "Adding a game").
+
+A game writes only what it has: the referee's questions, a round scored without a game and
+the pages' optional parts have defaults saying the game has none."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from ..codec import PayloadError
+from ..rules.messages import N_, msg
+from .about import GameInfo
+from .pages import GamePages
 
 if TYPE_CHECKING:
     from ..league import Result
     from ..models import DealRecord, Game
 
 
+class Rules(Protocol):
+    """A game's rules as shared code reads them: the preset they start from, and every
+    option as stored (a game's row keeps them so)."""
+
+    @property
+    def preset(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
 class Table(Protocol):
-    """A game's table as shared code reads it: its rules and the players in seating
-    order."""
+    """A game's table as shared code reads it."""
 
     @property
-    def players(self) -> tuple[str, ...]: ...
+    def players(self) -> tuple[str, ...]:
+        """The players, in the game's order of play."""
+        ...
 
     @property
-    def rules(self) -> Any: ...
+    def rules(self) -> Rules: ...
+
+    @property
+    def units(self) -> tuple[tuple[str, ...], ...]:
+        """Who scores together: each side's players, or each player alone."""
+        ...
+
+
+class Deal(Protocol):
+    """One entry of a game's log: what the table reported for a deal."""
+
+    @property
+    def number(self) -> int: ...
 
 
 class State(Protocol):
     """A game replayed from its log of deals, as shared code reads it."""
 
     @property
-    def table(self) -> Any: ...
+    def table(self) -> Table: ...
 
     @property
-    def deals(self) -> Sequence[Any]: ...
+    def deals(self) -> Sequence[Any]:
+        """Each deal's line of the sheet (what the game made of it), in order."""
+        ...
 
     @property
     def next_deal(self) -> int: ...
+
+    @property
+    def scored_rounds(self) -> int:
+        """The deals that counted (a redeal or a burnt deal does not)."""
+        ...
+
+    @property
+    def dealer(self) -> str | None:
+        """Who deals next; ``None`` once the game is over."""
+        ...
 
     @property
     def finished(self) -> bool: ...
@@ -43,14 +90,14 @@ class State(Protocol):
     def winners(self) -> tuple[str, ...]: ...
 
     @property
-    def totals(self) -> Mapping[str, int]: ...
-
-
-class Deal(Protocol):
-    """One entry of a game's log: what the table reported for a deal."""
+    def leaders(self) -> tuple[str, ...]:
+        """Who is ahead now, by the game's own measure."""
+        ...
 
     @property
-    def number(self) -> int: ...
+    def totals(self) -> Mapping[str, int]:
+        """Each player's total (their side's, playing in sides)."""
+        ...
 
 
 # A game's own table, deal and state types, as its kind is checked against the protocol.
@@ -69,257 +116,103 @@ class Unfit(ValueError):
         self.reason = reason
 
 
-class GamePages(Protocol):
-    """A game's part of the pages: what the shared routes (scorekeeper/web/games.py,
-    web/referee.py, web/setup.py) ask of it. Its templates are ``templates/<name>/``:
-    ``_deal_form.html``, ``_status.html``, ``_preview.html``, ``_next.html`` (who deals
-    next, said after a save), ``print.html`` and the new-game form's
-    ``_setup_players.html``, ``_setup_sides.html`` and ``_setup_rules.html``, with
-    ``_under_sheet.html``, ``_rulings.html`` and ``_mistake_offer.html`` where it has
-    them."""
-
-    @property
-    def preset_names(self) -> Mapping[str, Any]:
-        """Each preset's name as people call it (lazily translated)."""
-        ...
-
-    @property
-    def offered(self) -> Mapping[str, Any]:
-        """The presets the new-game form lists as forms to play, with their names (a
-        game may offer its other presets among its own choices instead)."""
-        ...
-
-    @property
-    def most_players(self) -> int:
-        """The most players the game seats: the new-game form has a box for each."""
-        ...
-
-    @property
-    def blueprint(self) -> Any:
-        """The game's own pages (a Flask blueprint), or ``None``."""
-        ...
-
-    def setup_fields(self) -> dict[str, Any]:
-        """The fields the game adds to the new-game form, by name."""
-        ...
-
-    def setup(self, form: Any, preset: str,
-              names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
-        """The rules, partnerships and sides the new-game form chose."""
-        ...
-
-    def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        """The new-game form's fields (by name) holding *rules*, a game's rules as stored:
-        a group's usual rules offered again (empty if the form cannot hold them)."""
-        ...
-
-    @property
-    def league_columns(self) -> Sequence[tuple[str, Any]]:
-        """The game's own figures in a group's standings: each figure's key in
-        :meth:`GameKind.league_figures` (``"piles.clean"`` for a nested one) and its
-        column's label (lazily translated)."""
-        ...
-
-    def deal_form(self, table: Any, data: Any = None) -> Any:
-        """The deal form for *table*, holding *data* (the request's form) if given."""
-        ...
-
-    def fill_form(self, form: Any, table: Any, deal: Any) -> None:
-        """Put a recorded deal back into the form, to correct it."""
-        ...
-
-    def ready(self, form: Any) -> bool:
-        """Whether the form says enough for its preview to show anything."""
-        ...
-
-    def deal_from(self, form: Any, table: Any, number: int) -> Any:
-        """The deal the form describes: :class:`RulesError` or :class:`PayloadError`
-        says what is wrong or missing."""
-        ...
-
-    def offer(self, refusal: Exception, form: Any, table: Any) -> int | None:
-        """The seat whose refused claim may be recorded otherwise (Hand's Kuwaiti
-        mistakes), or ``None``."""
-        ...
-
-    def retry(self, data: Any, table: Any) -> tuple[Any, str] | None:
-        """The form sent back changed as the table asked, with a note; ``None`` for a
-        plain save."""
-        ...
-
-    def context(self, game: Game | None, state: Any) -> dict[str, Any]:
-        """What the game's templates need besides the state and the sheet."""
-        ...
-
-    def sheet(self, state: Any, last: int | None = None) -> Any:
-        """The game's score sheet (a :class:`scorekeeper.ui.sheet.Sheet`); with *last*,
-        holding only the rows of the last deals, as a save sends the new row alone — the
-        cost of a save stays the same however long the game."""
-        ...
-
-    def csv_rows(self, state: Any) -> list[list[Any]]:
-        """The sheet as CSV rows, header first."""
-        ...
-
-    def outcome_note(self, outcome: str | None) -> str:
-        """How the history names a deal that scored nothing, by its ``outcome``."""
-        ...
-
-    def referee(self, check: str, preset: str, presets: Mapping[str, Any]) -> Any:
-        """The referee page asked at ``/referee/<check>?preset=``."""
-        ...
-
-    def game_referee(self, game: Game, state: Any, check: str, locked: bool,
-                     presets: Mapping[str, Any]) -> Any:
-        """The referee page of a stored game (``/games/<id>/referee/<check>``)."""
-        ...
-
-    def ruling_to_keep(self, game: Game, state: Any, form: Any, locked: bool,
-                       presets: Mapping[str, Any]) -> Any:
-        """A ruling to keep for the deal being played, as (check, inputs); or the
-        page saying why it cannot be kept."""
-        ...
-
-
-class GameKind(Protocol[TableT, DealT, StateT]):
-    """Everything shared code asks of one game, over the game's own table, deal and state
-    types (each with at least what :class:`Table`, :class:`Deal` and :class:`State` say
-    shared code reads). A game's package builds one object that has these, and the
-    registry (:mod:`scorekeeper.games`) lists it."""
-
-    @property
-    def name(self) -> str:
-        """The game in code and in its templates' folder: ``hand``."""
-        ...
-
-    @property
-    def title(self) -> str:
-        """The game as people call it, marked for translation (shown with ``gettext``)."""
-        ...
-
-    @property
-    def presets(self) -> tuple[str, ...]:
-        """The rules' preset names that are this game's; a game's stored rules name one."""
-        ...
-
-    @property
-    def checks(self) -> tuple[str, ...]:
-        """The referee's questions, as the API's paths name them (``/referee/<check>``)."""
-        ...
-
-    @property
-    def question_fields(self) -> Mapping[str, frozenset[str]]:
-        """The fields each of :attr:`checks` reads besides ``rules``, ``players`` and
-        ``indicator``: another game's field of the same question is refused by name."""
-        ...
-
-    @property
-    def snapshot_fields(self) -> frozenset[str]:
-        """The fields a deal kept in the audit trail may hold (:meth:`snapshot`)."""
-        ...
-
-    @property
-    def deal_fields(self) -> frozenset[str]:
-        """The fields a deal's JSON body may hold at its top level (any other is refused
-        by name, not ignored)."""
-        ...
-
-    @property
-    def pages(self) -> GamePages:
-        """Its part of the pages."""
-        ...
-
-    # --- a game and its deals, stored ------------------------------------------------
-
-    def new_game(self, spec: object, players: list[str], first_dealer: str, *,
+class NewGame(Protocol):
+    def __call__(self, spec: object, players: list[str], first_dealer: str, *,
                  partnerships: bool, teams: object) -> Game:
         """A validated, not yet saved game row, with *teams* (as a body or a form gives
         them: lists of names) read by the game: :class:`RulesError` or
         :class:`~scorekeeper.codec.PayloadError` says what is wrong."""
         ...
 
-    def table_of(self, game: Game) -> TableT:
-        """The engine's table for a stored game."""
-        ...
 
-    def deal_from_record(self, record: DealRecord, players: tuple[str, ...]) -> DealT:
-        """The deal a stored row describes (the reverse of :meth:`fill`)."""
-        ...
+@dataclass(frozen=True, kw_only=True)
+class GameKind(Generic[TableT, DealT, StateT]):
+    """Everything shared code asks of one game. A game's package builds one (its
+    ``kind.py``) and the registry (:mod:`scorekeeper.games`) lists it."""
 
-    def fill(self, record: DealRecord, deal: DealT, players: tuple[str, ...]) -> DealRecord:
-        """*record* holding *deal*, every column as the app writes it."""
-        ...
+    info: GameInfo
+    pages: GamePages[TableT, DealT, StateT]
 
-    def replay(self, table: TableT, log: list[DealT]) -> StateT:
-        """The game's state after *log*: :class:`RulesError` when it does not hold."""
-        ...
-
-    def extend(self, state: StateT, deal: DealT) -> StateT:
-        """*state* one deal longer, without replaying the deals before."""
-        ...
-
-    def snapshot(self, deal: DealT, line: Any) -> dict[str, Any]:
-        """A deal for the audit trail: the body that records it again, with its scores."""
-        ...
-
-    def check_stored(self, game: Game, table: TableT) -> None:
-        """What a backup holds beyond the deals (its sides, its kept rulings) is what
-        this game writes: :class:`Unfit` otherwise."""
-        ...
+    # --- a game and its deals, stored ------------------------------------------------
+    new_game: NewGame
+    #: The engine's table for a stored game.
+    table_of: Callable[[Game], TableT]
+    #: The deal a stored row describes, given the players (the reverse of ``fill``).
+    deal_from_record: Callable[[DealRecord, tuple[str, ...]], DealT]
+    #: The row holding a deal, every column as the app writes it; the game's own report
+    #: goes in the row's ``report`` (docs/architecture.md, "Where a deal's data goes").
+    fill: Callable[[DealRecord, DealT, tuple[str, ...]], DealRecord]
+    #: The game's state after a log of deals: :class:`RulesError` when it does not hold.
+    replay: Callable[[TableT, list[DealT]], StateT]
+    #: A state one deal longer, without replaying the deals before.
+    extend: Callable[[StateT, DealT], StateT]
+    #: A deal for the audit trail (from the deal and its line of the sheet): the body that
+    #: records it again, with its scores.
+    snapshot: Callable[[DealT, Any], dict[str, Any]]
+    #: The fields such a snapshot may hold.
+    snapshot_fields: frozenset[str]
+    #: The fields a deal's JSON body may hold at its top level (any other is refused by
+    #: name, not ignored).
+    deal_fields: frozenset[str]
+    #: What a backup holds beyond the deals (sides, kept rulings) is what this game
+    #: writes: :class:`Unfit` otherwise.
+    check_stored: Callable[[Game, TableT], None]
 
     # --- the group's league ----------------------------------------------------------
-
-    def result(self, state: StateT, log: list[DealT]) -> Result:
-        """The game's result as its group's standings read it: every seat's side, total,
-        rank, win and the game's own counts (:mod:`scorekeeper.league`)."""
-        ...
-
-    def league_figures(self, sums: Mapping[str, int]) -> dict[str, Any]:
-        """A member's counts summed over a season, as the standings show them (averages
-        worked out, piles grouped): the figures only this game's rules give."""
-        ...
-
-    def rematch_dealer(self, state: StateT) -> str:
-        """Who deals first in a rematch ("Play again") of the game *state* holds: the
-        dealer of the next deal had the game gone on, by the game's own rule."""
-        ...
+    #: The game's result as its group's standings read it (:mod:`scorekeeper.league`).
+    result: Callable[[StateT, list[DealT]], Result]
+    #: A member's counts summed over a season, as the standings show them: the figures
+    #: only this game's rules give (each shown under ``pages.league_columns``).
+    league_figures: Callable[[Mapping[str, int]], dict[str, Any]]
+    #: Who deals first in a rematch: the dealer of the next deal, had the game gone on.
+    rematch_dealer: Callable[[StateT], str]
 
     # --- JSON ------------------------------------------------------------------------
+    #: A deal as a body reports it (with its number), under the game's rules as stored
+    #: (``None`` for a deal the app wrote itself, as the audit trail keeps it).
+    deal_from_json: Callable[[Mapping[str, Any], int, object | None], DealT]
+    #: The state as the API answers it: (game id, state, log, version, the game's url).
+    state_to_json: Callable[[str, StateT, list[DealT], str, str], dict[str, Any]]
+    #: The game's presets as the API's rules listing shows them, by name.
+    listing: Callable[[], dict[str, dict[str, Any]]]
+    #: The game's part of the OpenAPI description (:mod:`scorekeeper.api.openapi`).
+    openapi: Callable[[], dict[str, Any]]
+    #: One line on each preset, for choosers (untranslated: ``N_`` strings).
+    notes: Mapping[str, str]
 
-    def deal_from_json(self, data: Mapping[str, Any], number: int,
-                       spec: object | None) -> DealT:
-        """Deal *number* as a body reports it, under the game's rules as stored (*spec*;
-        ``None`` for a deal the app wrote itself, as the audit trail keeps it)."""
-        ...
+    # --- what a game may have --------------------------------------------------------
+    #: The referee's questions, as the API's paths name them (``/referee/<check>``).
+    checks: tuple[str, ...] = ()
+    #: The fields each question reads besides ``rules`` and ``players``: another game's
+    #: field of the same question is refused by name.
+    question_fields: Mapping[str, frozenset[str]] = field(
+        default_factory=lambda: MappingProxyType({}))
+    #: The referee's answer to a question asked with the API's body.
+    decide: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
+    #: One round's scores without a stored game (``/score/round``).
+    score_round: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
-    def state_to_json(self, game_id: str, state: StateT, log: list[DealT], version: str,
-                      url: str) -> dict[str, Any]:
-        """The game's state as the API answers it."""
-        ...
+    def __post_init__(self) -> None:
+        if bool(self.checks) != self.info.referee or (self.decide is None) == bool(
+                self.checks):
+            raise ValueError(f"{self.info.name}: a referee is declared with its questions "
+                             "and its decide, or not at all")
+        if (self.pages.referee is None) == self.info.referee:
+            raise ValueError(f"{self.info.name}: referee pages go with a referee")
 
-    def decide(self, check: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The referee's answer to *check* asked with the API's body *data*."""
-        ...
+    def ask(self, check: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The referee's answer; a game without one says so."""
+        if self.decide is None:
+            raise PayloadError(msg(N_("%(game)s has no referee: its deals are recorded as "
+                                      "the table scores them."), game=msg(self.info.title)))
+        return self.decide(check, data)
 
-    def score_round(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """One round's scores without a stored game (``/score-round``)."""
-        ...
-
-    def listing(self) -> dict[str, dict[str, Any]]:
-        """The game's presets as the API's rules listing shows them, by name."""
-        ...
-
-    def openapi(self) -> dict[str, Any]:
-        """The game's part of the OpenAPI description: ``rules`` (schemas of its rules),
-        ``referee`` (by check: summary, body and answer), ``score_round`` (the same, or
-        ``None``), ``outcomes``, and the fields its ``deal`` bodies, its deals' ``line``
-        in a state, its ``state`` and a new ``game`` take besides every game's, with its
-        own ``schemas``."""
-        ...
-
-    def notes(self) -> dict[str, str]:
-        """One line on each preset, for choosers (untranslated: ``N_`` strings)."""
-        ...
+    def score(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """One round's scores without a stored game; a game that has none says so."""
+        if self.score_round is None:
+            raise PayloadError(msg(N_("%(game)s scores its deals in a stored game only: "
+                                      "record the deal there."), game=msg(self.info.title)))
+        return self.score_round(data)
 
 
 def brief(value: object) -> str:
@@ -328,5 +221,8 @@ def brief(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-#: A game of any kind, as the registry hands it to shared code.
-AnyKind = GameKind[Any, Any, Any]
+#: A game of any kind, as the registry hands it to shared code: its table, deals and
+#: state are read through the protocols only.
+AnyKind = GameKind[Table, Deal, State]
+#: A game's part of the pages, as shared code reads it.
+AnyPages = GamePages[Table, Deal, State]

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from ..extensions import db, htmx
 from ..games import kind_of
-from ..games.kind import GamePages
+from ..games.kind import AnyPages
 from ..models import AuditEntry, Game
 
 bp = Blueprint("audit", __name__)
@@ -34,7 +34,7 @@ class Line:
     details: list[str]
 
 
-def line_of(entry: AuditEntry, pages: GamePages) -> Line:
+def line_of(entry: AuditEntry, pages: AnyPages) -> Line:
     """*entry* as the history reads it, a deal that was not scored named as its game
     names how it ended."""
     number = entry.deal_number
@@ -48,7 +48,7 @@ def line_of(entry: AuditEntry, pages: GamePages) -> Line:
                 _differences(entry.before, entry.after, pages))
 
 
-def _scores(deal: dict[str, Any] | None, pages: GamePages) -> list[str]:
+def _scores(deal: dict[str, Any] | None, pages: AnyPages) -> list[str]:
     deal = deal or {}
     if deal.get("scores") is None:
         return [pages.outcome_note(deal.get("outcome"))]
@@ -56,7 +56,7 @@ def _scores(deal: dict[str, Any] | None, pages: GamePages) -> list[str]:
 
 
 def _differences(before: dict[str, Any] | None, after: dict[str, Any] | None,
-                 pages: GamePages) -> list[str]:
+                 pages: AnyPages) -> list[str]:
     old, new = (before or {}).get("scores"), (after or {}).get("scores")
     if old is None or new is None:
         return [f"{' · '.join(_scores(before, pages))} → {' · '.join(_scores(after, pages))}"]

@@ -1,14 +1,25 @@
-"""What a downloaded sheet is called: the game, its players and the day it started
+"""A game's downloads — its sheet as CSV, its state as JSON, its link as a QR code — and
+what a downloaded sheet is called: the game, its players and the day it started
 ("hand-Lina-Omar-Sami-2026-11-26.csv"), never the game's secret id, which would hand
 whoever sees the file the game's link."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import date
+from typing import Any
 from urllib.parse import quote
+
+import segno
+from flask import Response, jsonify
+
+from ..games import kind_of
+from ..models import Game
+from ..storage import state_of
 
 
 def attachment(game: str, players: Sequence[str], started: date, extension: str,
@@ -32,3 +43,27 @@ def _ascii(name: str) -> str:
 def _word(name: str) -> str:
     """*name* with anything but letters and digits, in any script, made a hyphen."""
     return re.sub(r"[\W_]+", "-", name).strip("-")
+
+
+def qr_svg(link: str) -> Response:
+    code = segno.make(link, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+def csv_download(game: Game) -> Response:
+    """The sheet as a CSV attachment, named after the game, its players and the day it
+    started (never its id, which is the game's link)."""
+    kind, state = kind_of(game.rules), state_of(game)
+    out = io.StringIO()
+    csv.writer(out).writerows(kind.pages.csv_rows(state))
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": attachment(kind.info.name, state.table.players,
+                                          game.created_at.date(), "csv")})
+
+
+def json_download(data: dict[str, Any], name: str) -> Response:
+    response = jsonify(data)
+    response.headers["Content-Disposition"] = f"attachment; filename=hand-{name}.json"
+    return response

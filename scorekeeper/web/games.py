@@ -1,21 +1,18 @@
 """The scorekeeper pages: a new game, the game's sheet, recording, correcting and undoing
-deals, the printable sheet and the exports. Each view turns the form into the engine's
-values and shows what the engine replays; none decides a rule."""
+deals, the printable sheet and the exports (made in scorekeeper/web/downloads.py). Each
+view turns the form into the engine's values and shows what the engine replays; none
+decides a rule."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
     abort,
     g,
-    jsonify,
     make_response,
     redirect,
     render_template,
@@ -31,7 +28,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import games, kind_of
-from ..games.kind import AnyKind
+from ..games.kind import AnyKind, Deal, State, Table
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
@@ -58,7 +55,7 @@ from ..storage import (
 from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
-from .downloads import attachment
+from .downloads import csv_download, json_download, qr_svg
 from .results import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
 
@@ -95,12 +92,12 @@ def new() -> ResponseReturnValue:
         error = started
     status = 422 if request.method == "POST" and (not move or form.errors) else 200
     return render_template("games/new.html", form=form, error=error, notes=preset_notes(),
-                           games=games(), game_of={preset: kind.name for kind in games()
-                                                   for preset in kind.presets}), status
+                           games=games(), game_of={preset: kind.info.name for kind in games()
+                                                   for preset in kind.info.presets}), status
 
 
-def _deal_form(kind: AnyKind, table: Any, number: int, data: Any = None,
-               record: Any = None) -> Any:
+def _deal_form(kind: AnyKind, table: Table, number: int, data: Any = None,
+               record: Deal | None = None) -> Any:
     """The deal form of *table*'s game: holding *data* as sent, or fresh for deal
     *number* (holding *record*, to correct it)."""
     form = kind.pages.deal_form(table, data)
@@ -116,7 +113,7 @@ def _deal_form(kind: AnyKind, table: Any, number: int, data: Any = None,
 NUMBER_SLOT = 987654321
 
 
-def empty_form(game: Game, kind: AnyKind, state: Any, context: dict[str, Any]) -> Markup:
+def empty_form(game: Game, kind: AnyKind, state: State, context: dict[str, Any]) -> Markup:
     """The empty form for *state*'s next deal. A game's deal form depends on its table
     (the rules and the players) and on the deal's number alone, so it is rendered once per
     game, table and language with a stand-in number, kept, and shown with the number put
@@ -124,7 +121,7 @@ def empty_form(game: Game, kind: AnyKind, state: Any, context: dict[str, Any]) -
     def render() -> str:
         form = _deal_form(kind, state.table, NUMBER_SLOT)
         # Nothing said about a save, an error or a kept deal: those go beside it.
-        return render_template(f"{kind.name}/_deal_form.html", **(context | dict(
+        return render_template(f"{kind.info.name}/_deal_form.html", **(context | dict(
             form=form, action=url_for("games.record", game_id=game.id), form_error=None,
             form_note=None, offer=None, kept_deal=None, editing=False)))
 
@@ -133,7 +130,7 @@ def empty_form(game: Game, kind: AnyKind, state: Any, context: dict[str, Any]) -
 
 
 def game_page(game: Game, form: Any = None, error: str | None = None, status: int = 200,
-              block: str | None = None, form_error: str | None = None, state: Any = None,
+              block: str | None = None, form_error: str | None = None, state: State | None = None,
               offer: int | None = None, form_note: str | None = None,
               result: Result | None = None, kept: Kept | None = None,
               restored: int | None = None) -> Response:
@@ -175,7 +172,7 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     return device.remember(response, game.id)
 
 
-def _context(game: Game, kind: AnyKind, state: Any, form: Any, *,
+def _context(game: Game, kind: AnyKind, state: State, form: Any, *,
              whole: bool = True) -> dict[str, Any]:
     """What the game's templates show; a part that shows no more than the deal form and
     the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings
@@ -187,13 +184,13 @@ def _context(game: Game, kind: AnyKind, state: Any, form: Any, *,
                 **kind.pages.context(game if whole else None, state))
 
 
-def saved_part(game: Game, state: Any) -> Response:
+def saved_part(game: Game, state: State) -> Response:
     """The answer to a deal saved with HTMX: the next deal's form, saying above it what the
     deal scored and who deals next, and out of band the new row, the totals and every
     other part of the page a deal changes (templates/games/_saved.html), the same few KB
     however long the game. The live part is told the version it now shows."""
     kind = kind_of(game.rules)
-    sheet = kind.pages.sheet(state, last=1)  # the new row alone is sent
+    sheet = kind.pages.sheet(state, 1)  # the new row alone is sent
     line = line_of(sheet, len(state.deals))
     context = _context(game, kind, state, None, whole=False) | dict(
         editable=True, sheet=sheet, result=Result(line) if line else None)
@@ -208,9 +205,9 @@ def saved_part(game: Game, state: Any) -> Response:
     return device.remember(response, game.id)
 
 
-def _result(game: Game, state: Any, number: int, corrected: bool = False,
+def _result(game: Game, state: State, number: int, corrected: bool = False,
             note: str | None = None) -> Result | None:
-    line = line_of(kind_of(game.rules).pages.sheet(state), number)
+    line = line_of(kind_of(game.rules).pages.sheet(state, None), number)
     return Result(line, corrected, note) if line else None
 
 
@@ -245,7 +242,7 @@ def preview(game_id: str) -> str:
     before, log = state_and_log(game)
     table = before.table
     form = _deal_form(kind, table, 0, request.form)
-    template = f"{kind.name}/_preview.html"
+    template = f"{kind.info.name}/_preview.html"
     # The deal being recorded, or one being corrected: it replaces its own line.
     number = whole_or(form.deal.data, len(log) + 1)
     number = min(max(number, 1), len(log) + 1)
@@ -307,7 +304,7 @@ def _conflict_answer(game: Game, kind: AnyKind, form: Any,
     if conflict.repeat:
         return game_page(game, status=409, state=state, result=_result(
             game, state, conflict.number, note=conflicts.recorded(conflict)))
-    theirs = line_of(kind.pages.sheet(state), conflict.number)
+    theirs = line_of(kind.pages.sheet(state, None), conflict.number)
     form.deal.data = str(state.next_deal)
     form.version.data = version_of(game)
     correct = (url_for("games.edit", game_id=game.id, number=conflict.number)
@@ -360,7 +357,7 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
                                      kept=Kept(None, None))
                 error = conflicts.correction_refused(game, changed)
                 form.version.data = version_of(game)
-                theirs = line_of(kind.pages.sheet(state_of(game)), number)
+                theirs = line_of(kind.pages.sheet(state_of(game), None), number)
                 status = 409
             else:
                 if htmx:
@@ -423,11 +420,11 @@ def printable(game_id: str) -> str:
     return printed(game, state, url_for("games.show", game_id=game.id))
 
 
-def printed(game: Game, state: Any, back_url: str) -> str:
+def printed(game: Game, state: State, back_url: str) -> str:
     """The printable sheet, whose one link goes back to *back_url*."""
     kind = kind_of(game.rules)
-    return render_template(f"{kind.name}/print.html", **_context(game, kind, state, None),
-                           sheet=kind.pages.sheet(state), back_url=back_url)
+    return render_template(f"{kind.info.name}/print.html", **_context(game, kind, state, None),
+                           sheet=kind.pages.sheet(state, None), back_url=back_url)
 
 
 @bp.get("/games/<game_id>/qr.svg")
@@ -436,36 +433,12 @@ def qr(game_id: str) -> Response:
     return qr_svg(url_for("games.show", game_id=game.id, _external=True))
 
 
-def qr_svg(link: str) -> Response:
-    code = segno.make(link, error="m")
-    out = io.BytesIO()
-    code.save(out, kind="svg", scale=4, border=2, xmldecl=False)
-    return Response(out.getvalue(), mimetype="image/svg+xml")
-
-
 @bp.get("/games/<game_id>.csv")
 def export_csv(game_id: str) -> Response:
     return csv_download(_game(game_id))
-
-
-def csv_download(game: Game) -> Response:
-    """The sheet as a CSV attachment, named after the game, its players and the day it
-    started (never its id, which is the game's link)."""
-    kind, state = kind_of(game.rules), state_of(game)
-    out = io.StringIO()
-    csv.writer(out).writerows(kind.pages.csv_rows(state))
-    return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": attachment(kind.name, state.table.players,
-                                          game.created_at.date(), "csv")})
 
 
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str) -> Response:
     game = _game(game_id)
     return json_download(state_json(game, *state_and_log(game)), game.id)
-
-
-def json_download(data: dict[str, Any], name: str) -> Response:
-    response = jsonify(data)
-    response.headers["Content-Disposition"] = f"attachment; filename=hand-{name}.json"
-    return response

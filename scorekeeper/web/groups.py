@@ -24,7 +24,7 @@ from ..models import Game, Group
 from ..rules import RulesError
 from ..ui.forms import Form
 from . import device
-from .games import qr_svg
+from .downloads import qr_svg
 from .groups_forms import (
     AddGameForm,
     GroupPinForm,
@@ -67,10 +67,10 @@ def usual_forms(group: Group) -> list[tuple[str, Any]]:
     """Each game the group has started, with the form of it the group usually plays."""
     usual = []
     for kind in games():
-        rules = group.house_rules.get(kind.name)
+        rules = group.house_rules.get(kind.info.name)
         if isinstance(rules, dict):
-            usual.append((_(kind.title), kind.pages.preset_names.get(
-                str(rules.get("preset")), kind.title)))
+            usual.append((_(kind.info.title), kind.pages.preset_names.get(
+                str(rules.get("preset")), kind.info.title)))
     return usual
 
 

@@ -32,14 +32,14 @@ def usual_data(group: Group) -> dict[str, Any]:
     chosen."""
     data: dict[str, Any] = {}
     for each in games():
-        rules = group.house_rules.get(each.name)
+        rules = group.house_rules.get(each.info.name)
         if isinstance(rules, dict):
             data |= each.pages.setup_data(rules)
     last = recent(group, 1)
-    kept = [k for k in games() if k.name in group.house_rules]
+    kept = [k for k in games() if k.info.name in group.house_rules]
     kind = kind_of(last[0].rules) if last else kept[0] if kept else None
-    if kind is not None and isinstance(rules := group.house_rules.get(kind.name), dict):
-        data["preset"] = kind.pages.setup_data(rules).get("preset", kind.presets[0])
+    if kind is not None and isinstance(rules := group.house_rules.get(kind.info.name), dict):
+        data["preset"] = kind.pages.setup_data(rules).get("preset", kind.info.presets[0])
     elif "preset" in data:
         del data["preset"]
     return data
@@ -81,7 +81,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
     seated = {(f.data or "").strip().casefold() for f in form.player_fields()}
     return render_template(
         "games/new.html", form=form, error=error, notes=preset_notes(), games=games(),
-        game_of={preset: kind.name for kind in games() for preset in kind.presets},
+        game_of={preset: kind.info.name for kind in games() for preset in kind.info.presets},
         group=group, seated=seated, usual=usual_kinds(group),
         action=url_for("play.new_game", group_id=group.id)), status
 

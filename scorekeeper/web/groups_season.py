@@ -14,7 +14,7 @@ from flask import request
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import games, kind_named
+from ..games import games, home, kind_named
 from ..games.kind import AnyKind
 from ..league.standings import (
     Meeting,
@@ -65,7 +65,7 @@ class SeasonView:
 
     def query(self, **changes: str) -> dict[str, str]:
         """This season's query with *changes*: a tab's or a period's link."""
-        args = {"game": self.kind.name, "season": self.period}
+        args = {"game": self.kind.info.name, "season": self.period}
         if self.period == "dates":
             args |= {"since": self.since.isoformat() if self.since else "",
                      "until": self.until.isoformat() if self.until else ""}
@@ -78,7 +78,7 @@ def kinds_played(group: Group) -> list[AnyKind]:
     """The games the group has played, in the registry's order."""
     played = set(db.session.scalars(select(GameResult.kind).where(
         GameResult.group_id == group.id).distinct()))
-    return [kind for kind in games() if kind.name in played]
+    return [kind for kind in games() if kind.info.name in played]
 
 
 def _last_kind(group: Group) -> AnyKind | None:
@@ -110,7 +110,7 @@ def season_of(group: Group) -> SeasonView:
     form.a.choices = form.b.choices = [(str(i), n) for i, n in members.items()]
     valid = form.validate()
     kinds = kinds_played(group)
-    kind = kind_named(form.game.data or "") or _last_kind(group) or games()[0]
+    kind = kind_named(form.game.data or "") or _last_kind(group) or home()
     period = form.season.data if not form.season.errors else "year"
     today = datetime.now(UTC).date()
     since = until = None
@@ -125,7 +125,7 @@ def season_of(group: Group) -> SeasonView:
                       members=[(str(i), n) for i, n in members.items()])
     if period == "dates" and not valid:
         return view  # the dates' errors are shown at their fields, nothing added up
-    games_in = season(group.id, kind.name, since, until)
+    games_in = season(group.id, kind.info.name, since, until)
     _add_up(view, games_in, members)
     return view
 

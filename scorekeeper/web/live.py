@@ -32,6 +32,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..games import kind_of
+from ..games.kind import State
 from ..i18n import say
 from ..models import Game
 from ..storage import states_of, version_of
@@ -157,14 +158,14 @@ def _remember(parts: OrderedDict[Any, str], size: int, key: Any,
     return html
 
 
-def part(game: Game, state: Any, live: Live, editable: bool) -> Markup:
+def part(game: Game, state: State, live: Live, editable: bool) -> Markup:
     """The live part of *game*'s page (templates/games/_live.html, with the game's own
     status) at *state*."""
     kind = kind_of(game.rules)
     return kept(("live", live.etag, live.url), lambda: render_template(
         "games/_live.html", live=live, editable=editable, state=state, table=state.table,
-        sheet=kind.pages.sheet(state), say=say, game=game if editable else None, kind=kind,
-        version=version_of(game),
+        sheet=kind.pages.sheet(state, None), say=say, game=game if editable else None,
+        kind=kind, version=version_of(game),
         preset_name=kind.pages.preset_names.get(state.table.rules.preset),
         **kind.pages.context(None, state)))
 

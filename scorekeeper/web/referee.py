@@ -1,10 +1,11 @@
-"""The referee's addresses, shared by every game: ``/referee`` (the first game's referee,
-under a preset chosen on the spot), ``/games/<id>/referee/<check>`` (a stored game's, under
+"""The referee's addresses, shared by every game: ``/referee`` (the referee of the game the
+app opens on, under a preset chosen on the spot), ``/games/<id>/referee/<check>`` (a stored
 its rules, for the deal being played) and keeping a ruling in the game's history. Each
 hands the question to the game's own referee pages; a ruling to keep is stored here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -12,7 +13,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ..extensions import db
-from ..games import games, kind_of, presets
+from ..games import home, kind_of, presets
 from ..models import Game, RulingRecord
 from ..storage import load, state_of
 from . import device
@@ -27,13 +28,16 @@ def _presets() -> dict[str, Any]:
 
 @bp.get("/referee")
 def start() -> Response:
-    return standalone(games()[0].checks[0])
+    return standalone(home().checks[0])
 
 
 @bp.get("/referee/<check>")
 def standalone(check: str) -> Response:
-    preset = request.args.get("preset") or games()[0].presets[0]
-    return cast(Response, kind_of(preset).pages.referee(check, preset, _presets()))
+    preset = request.args.get("preset") or home().info.presets[0]
+    kind = kind_of(preset) if preset in presets() else home()
+    if kind.pages.referee is None:
+        abort(404)  # a game without a referee: no page of questions
+    return cast(Response, kind.pages.referee(check, preset, _presets()))
 
 
 def _game(game_id: str) -> Game:
@@ -43,16 +47,26 @@ def _game(game_id: str) -> Game:
     return game
 
 
+def _asked(game: Game) -> Callable[..., Any]:
+    """The game's referee page, or Not Found for a game without a referee."""
+    asked = kind_of(game.rules).pages.game_referee
+    if asked is None:
+        abort(404)
+    return asked
+
+
 @bp.get("/games/<game_id>/referee")
 def game_start(game_id: str) -> Response:
-    return for_game(game_id, kind_of(_game(game_id).rules).checks[0])
+    game = _game(game_id)
+    _asked(game)
+    return for_game(game_id, kind_of(game.rules).checks[0])
 
 
 @bp.get("/games/<game_id>/referee/<path:check>")
 def for_game(game_id: str, check: str) -> Response:
     game = _game(game_id)
-    response: Response = kind_of(game.rules).pages.game_referee(
-        game, state_of(game), check, device.locked(game), _presets())
+    response: Response = _asked(game)(game, state_of(game), check, device.locked(game),
+                                      _presets())
     return device.remember(response, game.id)
 
 
@@ -65,8 +79,10 @@ def keep(game_id: str) -> ResponseReturnValue:
                                message=_("No game has this address, so the ruling was not "
                                          "kept."), back=url_for("referee.start")), 404
     state = state_of(game)
-    kept = kind_of(game.rules).pages.ruling_to_keep(game, state, request.form,
-                                                     device.locked(game), _presets())
+    to_keep = kind_of(game.rules).pages.ruling_to_keep
+    if to_keep is None:
+        abort(404)
+    kept = to_keep(game, state, request.form, device.locked(game), _presets())
     if not isinstance(kept, tuple):
         return cast(ResponseReturnValue, kept)
     check, inputs = kept

@@ -18,7 +18,7 @@ from wtforms.validators import InputRequired, Optional
 
 from .. import groups
 from ..extensions import db
-from ..games import games, kind_of, preset_of
+from ..games import games, home, kind_of, preset_of, presets
 from ..games.kind import AnyKind
 from ..i18n import say
 from ..models import Game, Group
@@ -39,8 +39,8 @@ class NewGameForm(Form):
 
     @property
     def kind(self) -> AnyKind:
-        """The game whose preset is chosen."""
-        return kind_of(self.preset.data)
+        """The game whose preset is chosen (the game the app opens on, until one is)."""
+        return kind_of(self.preset.data) if self.preset.data in presets() else home()
 
     def player_fields(self) -> list[Any]:
         return [self[f"player_{i}"] for i in range(seats())]
@@ -113,7 +113,7 @@ def start(form: NewGameForm, group: Group | None = None) -> Response | str:
 
 def seats() -> int:
     """The most players any game seats: the form has a box for each."""
-    return max(kind.pages.most_players for kind in games())
+    return max(kind.info.most_players for kind in games())
 
 
 @cache
@@ -124,7 +124,7 @@ def new_game_form() -> type[NewGameForm]:
         "preset": RadioField(_l("Game"), choices=choices(
             (preset, label) for kind in games()
             for preset, label in kind.pages.offered.items()),
-            default=games()[0].presets[0], validators=[InputRequired()]),
+            default=home().info.presets[0], validators=[InputRequired()]),
     }
     fields["first_dealer"] = RadioField(_l("Who deals first"), default="random",
                                         choices=choices([("random", _l("Draw at random"))] + [
@@ -138,12 +138,12 @@ def new_game_form() -> type[NewGameForm]:
 
 def game_titles() -> list[str]:
     """Every game the app keeps, by its name for people, in the registry's order."""
-    return [gettext(kind.title) for kind in games()]
+    return [gettext(kind.info.title) for kind in games()]
 
 
 def preset_notes() -> dict[str, str]:
     """One line on each preset, to translate when shown."""
-    return {preset: note for kind in games() for preset, note in kind.notes().items()}
+    return {preset: note for kind in games() for preset, note in kind.notes.items()}
 
 
 def preset_name(rules: object) -> Any:

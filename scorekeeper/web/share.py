@@ -92,7 +92,7 @@ def _answer(game: Game) -> Response:
                     _DRAWN.popitem(last=False)
         response = Response(png, mimetype="image/png")
     response.headers["Content-Disposition"] = attachment(
-        kind_of(game.rules).name, state_of(game).table.players, game.created_at.date(),
+        kind_of(game.rules).info.name, state_of(game).table.players, game.created_at.date(),
         "png", disposition="inline")
     response.set_etag(digest)
     # The address is a game's secret link: kept by this phone only, asked again each time
@@ -107,12 +107,12 @@ def _result(game: Game) -> Result:
 
     kind = kind_of(game.rules)
     state = state_of(game)
-    sheet = kind.pages.sheet(state)
+    sheet = kind.pages.sheet(state, None)
     table = state.table
-    title = str(kind.pages.preset_names.get(table.rules.preset) or kind.title)
+    title = str(kind.pages.preset_names.get(table.rules.preset) or kind.info.title)
     # As the page's heading says it (templates/games/show.html): a game whose table has
     # partnerships says so.
-    if getattr(table, "teams", None):
+    if game.partnerships:
         title = f"{title} · {_('partnerships')}"
     points = tuple(tuple(p) for p in sheet.points())
     if state.finished:

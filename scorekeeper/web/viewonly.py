@@ -13,7 +13,8 @@ from ..games import kind_of
 from ..models import Game
 from ..storage import state_and_log, state_of, version_of
 from . import live
-from .games import csv_download, json_download, printed, qr_svg
+from .downloads import csv_download, json_download, qr_svg
+from .games import printed
 from .setup import preset_name
 
 bp = Blueprint("viewonly", __name__, url_prefix="/view")
@@ -35,6 +36,7 @@ def show(view_id: str) -> str:
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
+                           partnerships=game.partnerships,
                            table=state.table,
                            preset_name=preset_name(game.rules),
                            live_part=live.part(game, state, live.for_view(game, view_id),

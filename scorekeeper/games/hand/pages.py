@@ -5,27 +5,23 @@ Like the routes, it only translates between the form and the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from flask import Response
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
-from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import typed, whole
 from scorekeeper.rules.messages import N_, msg
-from scorekeeper.ui.sheet import Sheet
 
+from ..pages import GamePages
 from . import refpages
 from .codec import deal_from_json
 from .forms import deal_form_class, rules_spec, setup_data, setup_fields
 from .labels import PRESET_NAMES, outcome_note
 from .rules import (
-    PRESETS,
     Bonus,
     Deal,
     GameState,
@@ -41,141 +37,112 @@ from .rules.winning import NotAHand
 from .sheet import csv_rows, sheet_of, went_out
 from .verdicts import kept_rulings
 
+# --- a new game ------------------------------------------------------------------
 
-class HandPages:
-    preset_names = offered = PRESET_NAMES
-    most_players = max(rules.max_players for rules in PRESETS.values())
-    blueprint = None  # every page of Hand's is at a shared address
-    #: Hand's own figures in a group's standings (league.figures).
-    league_columns = (("deals_won", _l("Deals won")), ("full_hands", _l("Full hands")),
-                      ("bonus_hands", _l("Bonus hands")),
-                      ("never_melded", _l("Caught without melding")),
-                      ("average_penalty", _l("Average penalty per deal lost")))
+def _setup(form: Any, preset: str,
+          names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
+    return rules_spec(form, preset), bool(form.partnerships.data), None
 
-    # --- a new game ------------------------------------------------------------------
 
-    def setup_fields(self) -> dict[str, Any]:
-        return setup_fields()
+# --- the deal form ---------------------------------------------------------------
 
-    def setup(self, form: Any, preset: str,
-              names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
-        return rules_spec(form, preset), bool(form.partnerships.data), None
+def _deal_form(table: Table, data: Any) -> Any:
+    form_class = deal_form_class(table.rules, table.players)
+    return form_class(formdata=data)
 
-    def setup_data(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        return setup_data(rules)
 
-    # --- the deal form ---------------------------------------------------------------
+def fill_form(form: Any, table: Table, deal: Deal) -> None:
+    """Put a recorded deal back into the form, to correct it."""
+    form.outcome.data = deal.outcome.value
+    result = deal.result
+    if result is None:
+        return
+    form.winner.data = str(table.players.index(result.winner))
+    form.finish.data = result.finish.value
+    form.bonuses.data = [b.value for b in result.bonuses]
+    form.indicator.data = str(result.indicator) if result.indicator else ""
+    form.winner_cards.data = " ".join(str(c) for c in (
+        *(c for m in result.winner_melds for c in m), *result.winner_discard))
+    form.bonuses_for.data = cards_key(form.winner_cards.data)
+    for name, hand in result.hands.items():
+        i = table.players.index(name)
+        form[f"melded_{i}"].data = "yes" if hand.melded else "no"
+        form[f"points_{i}"].data = hand.points
+        form[f"cards_{i}"].data = " ".join(map(str, hand.cards or ()))
+        if f"mistake_{i}" in form:
+            form[f"mistake_{i}"].data = hand.mistake
+    for meld in deal.first_melds:
+        form[f"first_{table.players.index(meld.player)}"].data = (
+            " / ".join(" ".join(map(str, m)) for m in meld.melds) if meld.melds
+            else str(meld.value))
+    form.first_order.data = " ".join(
+        str(table.players.index(m.player)) for m in deal.first_melds)
 
-    def deal_form(self, table: Table, data: Any = None) -> Any:
-        form_class = deal_form_class(table.rules, table.players)
-        return form_class(formdata=data)
 
-    def fill_form(self, form: Any, table: Table, deal: Deal) -> None:
-        """Put a recorded deal back into the form, to correct it."""
-        form.outcome.data = deal.outcome.value
-        result = deal.result
-        if result is None:
-            return
-        form.winner.data = str(table.players.index(result.winner))
-        form.finish.data = result.finish.value
-        form.bonuses.data = [b.value for b in result.bonuses]
-        form.indicator.data = str(result.indicator) if result.indicator else ""
-        form.winner_cards.data = " ".join(str(c) for c in (
-            *(c for m in result.winner_melds for c in m), *result.winner_discard))
-        form.bonuses_for.data = cards_key(form.winner_cards.data)
-        for name, hand in result.hands.items():
-            i = table.players.index(name)
-            form[f"melded_{i}"].data = "yes" if hand.melded else "no"
-            form[f"points_{i}"].data = hand.points
-            form[f"cards_{i}"].data = " ".join(map(str, hand.cards or ()))
-            if f"mistake_{i}" in form:
-                form[f"mistake_{i}"].data = hand.mistake
-        for meld in deal.first_melds:
-            form[f"first_{table.players.index(meld.player)}"].data = (
-                " / ".join(" ".join(map(str, m)) for m in meld.melds) if meld.melds
-                else str(meld.value))
-        form.first_order.data = " ".join(
-            str(table.players.index(m.player)) for m in deal.first_melds)
+def ready(form: Any) -> bool:
+    """Whether the preview has anything to show: not until the table says who went
+    out of a scored deal."""
+    return form.outcome.data != Outcome.SCORED.value or bool(form.winner.data)
 
-    def ready(self, form: Any) -> bool:
-        """Whether the preview has anything to show: not until the table says who went
-        out of a scored deal."""
-        return form.outcome.data != Outcome.SCORED.value or bool(form.winner.data)
 
-    def deal_from(self, form: Any, table: Table, number: int) -> Deal:
-        """The deal the form describes, read by the same code as a deal sent to the JSON
-        API; :class:`RulesError` says what the form leaves unsaid. A refusal about the
-        indicator is also put at its field, which may be a screen away from the Save
-        button."""
-        try:
-            deal = deal_from_json(form_body(form, table), number, table.rules)
-            if deal.result is not None:
-                deal_wilds(table.rules, deal.result)  # the indicator, if the cards need it
-            return deal
-        except IndicatorError as refusal:
-            form.indicator.errors = [*form.indicator.errors, say(refusal.message)]
-            raise
+def deal_from(form: Any, table: Table, number: int) -> Deal:
+    """The deal the form describes, read by the same code as a deal sent to the JSON
+    API; :class:`RulesError` says what the form leaves unsaid. A refusal about the
+    indicator is also put at its field, which may be a screen away from the Save
+    button."""
+    try:
+        deal = deal_from_json(form_body(form, table), number, table.rules)
+        if deal.result is not None:
+            deal_wilds(table.rules, deal.result)  # the indicator, if the cards need it
+        return deal
+    except IndicatorError as refusal:
+        form.indicator.errors = [*form.indicator.errors, say(refusal.message)]
+        raise
 
-    def offer(self, refusal: Exception, form: Any, table: Table) -> int | None:
-        """The seat whose refused full hand the table may record as that player's mistake
-        instead, where the form of Hand pays mistakes (rules.winning.NotAHand)."""
-        if isinstance(refusal, NotAHand) and refusal.mistake:
-            return _mistake_seat(form.winner.data, table)
+
+def offer(refusal: Exception, form: Any, table: Table) -> int | None:
+    """The seat whose refused full hand the table may record as that player's mistake
+    instead, where the form of Hand pays mistakes (rules.winning.NotAHand)."""
+    if isinstance(refusal, NotAHand) and refusal.mistake:
+        return _mistake_seat(form.winner.data, table)
+    return None
+
+
+def retry(data: MultiDict[str, str],
+          table: Table) -> tuple[MultiDict[str, str], str] | None:
+    """The form sent back as the table asked, and a note saying what changed: a
+    refused claim of a full hand recorded as the claimer's mistake instead (seed 001,
+    "Player mistakes" 3), who went out still to say. ``None`` for a plain save."""
+    seat = _mistake_seat(data.get("as_mistake"), table)
+    if seat is None:
         return None
+    data = data.copy()
+    for field in ("winner", "winner_cards", "bonuses", "as_mistake", f"melded_{seat}"):
+        data.poplist(field)
+    data["finish"] = "partial"
+    data[f"mistake_{seat}"] = "y"
+    return data, _("%(name)s's claim of a full hand is marked as a mistake. Now say "
+                   "who went out in the end, and how the others finished.",
+                   name=table.players[seat])
 
-    def retry(self, data: MultiDict[str, str],
-              table: Table) -> tuple[MultiDict[str, str], str] | None:
-        """The form sent back as the table asked, and a note saying what changed: a
-        refused claim of a full hand recorded as the claimer's mistake instead (seed 001,
-        "Player mistakes" 3), who went out still to say. ``None`` for a plain save."""
-        seat = _mistake_seat(data.get("as_mistake"), table)
-        if seat is None:
-            return None
-        data = data.copy()
-        for field in ("winner", "winner_cards", "bonuses", "as_mistake", f"melded_{seat}"):
-            data.poplist(field)
-        data["finish"] = "partial"
-        data[f"mistake_{seat}"] = "y"
-        return data, _("%(name)s's claim of a full hand is marked as a mistake. Now say "
-                       "who went out in the end, and how the others finished.",
-                       name=table.players[seat])
 
-    # --- the sheet -------------------------------------------------------------------
+# --- the sheet -------------------------------------------------------------------
 
-    def context(self, game: Game | None, state: GameState) -> dict[str, Any]:
-        """What Hand's templates show besides the sheet: the rulings the table kept, how
-        a deal's winner went out in words, what the preview needs to tick the bonuses
-        the winner's cards bear out, and before the last round what would put each
-        player in front."""
-        rules = state.table.rules
-        return {"kept": [] if game is None else kept_rulings(game, rules),
-                "went_out": lambda line: went_out(rules, line),
-                "bonus_values": [b.value for b in Bonus], "cards_key": cards_key,
-                "outlook": outlook(state)}
+def context(game: Game | None, state: GameState) -> dict[str, Any]:
+    """What Hand's templates show besides the sheet: the rulings the table kept, how
+    a deal's winner went out in words, what the preview needs to tick the bonuses
+    the winner's cards bear out, and before the last round what would put each
+    player in front."""
+    rules = state.table.rules
+    return {"kept": [] if game is None else kept_rulings(game, rules),
+            "went_out": lambda line: went_out(rules, line),
+            "bonus_values": [b.value for b in Bonus], "cards_key": cards_key,
+            "outlook": outlook(state)}
 
-    def sheet(self, state: GameState, last: int | None = None) -> Sheet:
-        return sheet_of(state, last)
 
-    def csv_rows(self, state: GameState) -> list[list[Any]]:
-        return csv_rows(state)
-
-    def outcome_note(self, outcome: str | None) -> str:
-        known = {o.value: o for o in Outcome}
-        return str(outcome_note(known[outcome])) if outcome in known else ""
-
-    # --- the referee -----------------------------------------------------------------
-
-    def referee(self, check: str, preset: str,
-                presets: Mapping[str, Any]) -> BaseResponse:
-        return refpages.standalone(check, preset, presets)
-
-    def game_referee(self, game: Game, state: GameState, check: str, locked: bool,
-                     presets: Mapping[str, Any]) -> BaseResponse:
-        return refpages.for_game(game, state, check, locked, presets)
-
-    def ruling_to_keep(self, game: Game, state: GameState, form: Any, locked: bool,
-                       presets: Mapping[str, Any]) -> Response | tuple[str, dict[str, Any]]:
-        return refpages.to_keep(game, state, form, locked, presets)
+def _outcome_note(outcome: str | None) -> str:
+    known = {o.value: o for o in Outcome}
+    return str(outcome_note(known[outcome])) if outcome in known else ""
 
 
 def _mistake_seat(value: object, table: Table) -> int | None:
@@ -263,3 +230,17 @@ def _first_melds(form: Any, players: tuple[str, ...]) -> dict[str, Any]:
             melds.append({"player": players[i], "melds": [
                 meld.replace(",", " ").split() for meld in text.split("/")]})
     return {"first_melds": melds} if melds else {}
+
+
+PAGES = GamePages[Table, Deal, GameState](
+    preset_names=PRESET_NAMES, offered=PRESET_NAMES, setup_fields=setup_fields,
+    setup=_setup, setup_data=setup_data, deal_form=_deal_form, fill_form=fill_form,
+    ready=ready, deal_from=deal_from, offer=offer, retry=retry, context=context,
+    sheet=sheet_of, csv_rows=csv_rows, outcome_note=_outcome_note,
+    referee=refpages.standalone, game_referee=refpages.for_game,
+    ruling_to_keep=refpages.to_keep,
+    # Hand's own figures in a group's standings (league.figures).
+    league_columns=(("deals_won", _l("Deals won")), ("full_hands", _l("Full hands")),
+                    ("bonus_hands", _l("Bonus hands")),
+                    ("never_melded", _l("Caught without melding")),
+                    ("average_penalty", _l("Average penalty per deal lost"))))

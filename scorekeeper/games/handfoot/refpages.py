@@ -6,7 +6,7 @@ played. The question is read into the JSON API's body shape and answered by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import (
@@ -31,6 +31,7 @@ from scorekeeper.rules import Message, RulesError
 from scorekeeper.rules.messages import N_, msg
 from scorekeeper.ui.picker import DECK
 
+from .about import INFO
 from .referee import decide
 from .rules import PRESET, HandFootRules, HandFootState
 
@@ -135,7 +136,7 @@ def _partner(asked: str | None, alone: bool) -> str | None:
 
 CHECKS = "<any(meld, 'initial-meld', pickup, 'go-out'):check>"
 # Hand and Foot's referee pages sit under their own name, beside Hand's.
-ON_ITS_OWN = "hand-and-foot"
+ON_ITS_OWN = INFO.url_name
 
 
 @bp.get(f"/referee/{ON_ITS_OWN}")
@@ -144,7 +145,13 @@ def standalone(check: str = "meld") -> Response:
     return _page(check, PRESET)
 
 
-def for_game(game: Game, state: HandFootState, check: str) -> BaseResponse:
+def elsewhere(check: str, preset: str, presets: Mapping[str, Any]) -> BaseResponse:
+    """Asked at Hand's standalone address: this game's own referee answers."""
+    return redirect(url_for("handfoot.standalone"))
+
+
+def for_game(game: Game, state: HandFootState, check: str, locked: bool,
+             presets: Mapping[str, Any]) -> BaseResponse:
     """The referee page of a game of Hand and Foot, for the deal being played; a question
     asked at Hand's address goes to this game's own (a meld or an opening meld as
     itself, any other to the meld)."""
@@ -158,7 +165,8 @@ def for_game(game: Game, state: HandFootState, check: str) -> BaseResponse:
     return redirect(url_for("referee.for_game", game_id=game.id, check=f"{ON_ITS_OWN}/{asked}"))
 
 
-def no_rulings() -> Response:
+def no_rulings(game: Game, state: HandFootState, form: Any, locked: bool,
+               presets: Mapping[str, Any]) -> Response:
     """The answer to keeping a ruling: this game's referee keeps none."""
     return make_response(render_template(
         "error.html", title=_("The ruling was not kept"),

@@ -38,10 +38,8 @@ from .game import (
     GameState,
     Outcome,
     Table,
-    extend,
     first_meld_bar,
     rematch_dealer,
-    replay,
     settle_first_melds,
 )
 from .hand import Bonus, Finish, HandRuling, check_hand
@@ -60,6 +58,7 @@ from .options import (
     WildMode,
 )
 from .redeal import RedealRuling, rule_redeal
+from .replay import extend, replay
 from .rulings import Check, Ruling
 from .scoring import PlayerHand, RoundResult, RoundScore, deal_wilds, score_round
 from .wilds import IndicatorError, Wilds
