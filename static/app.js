@@ -132,7 +132,7 @@ function setCards(cards) {
 }
 
 function wire(root) {
-  root.querySelectorAll("[data-pick], [data-step]").forEach((button) => { button.hidden = false; });
+  root.querySelectorAll("[data-pick]").forEach((button) => { button.hidden = false; });
 }
 
 // A count as typed in a box, in ASCII digits or those an Arabic keyboard types (the server
@@ -143,15 +143,6 @@ function countIn(input) {
   return /^\s*\d+\s*$/.test(ascii) ? parseInt(ascii, 10) : 0;
 }
 
-// Hand and Foot's steppers: − and + beside a count (piles, red threes), never below 0.
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-step]");
-  if (!button) return;
-  const input = document.getElementById(button.dataset.for);
-  const value = Math.max(0, countIn(input) + Number(button.dataset.step));
-  input.value = String(value);
-  input.dispatchEvent(new Event("change", { bubbles: true }));
-});
 
 wire(document);
 document.addEventListener("htmx:afterSwap", (event) => {
@@ -205,11 +196,13 @@ document.addEventListener("change", (event) => {
   }
 });
 
-// A house-rule set chosen shows the line on what it plays (templates/handfoot/_setup_rules.html).
+// A choice whose options each have a line on what they mean (a house-rule set, say) shows
+// the chosen one's: the choice's data-notes selects the lines, each naming in data-set the
+// option it explains.
 document.addEventListener("change", (event) => {
-  const chosen = event.target.closest?.("select[name='hf_set']");
+  const chosen = event.target.closest?.("select[data-notes]");
   if (!chosen) return;
-  for (const note of chosen.form.querySelectorAll(".set-note[data-set]")) {
+  for (const note of chosen.form.querySelectorAll(chosen.dataset.notes)) {
     note.hidden = note.dataset.set !== chosen.value;
   }
 });

@@ -1,8 +1,10 @@
 // Hand and Foot's deal form (templates/handfoot/_deal_form.html) and referee page, on top
-// of the card picker and steppers of static/app.js. Every page works without this file:
-// the server then counts a red three typed among the cards left once, with the side's
-// "Red threes caught" (games/handfoot/forms.py).
+// of the card picker of static/app.js. Every page works without this file: the boxes are
+// typed in, and the server counts a red three typed among the cards left once, with the
+// side's "Red threes caught" (games/handfoot/forms.py).
 //
+// - Steppers: − and + beside a count (piles, red threes), never below 0; shown once this
+//   file has come.
 // - A red three tapped in the picker while counting a side's cards left goes to that
 //   side's "Red threes caught" stepper, not into the cards: the stepper is the one count
 //   of red threes left, so none is counted twice. One typed there moves too.
@@ -10,9 +12,19 @@
 //   view, and the deck below never moves under the finger.
 "use strict";
 
+document.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+
 // HTMX runs this file again with each deal form it swaps in; the listeners are set once.
 if (!window.handFootReady) {
   window.handFootReady = true;
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-step]");
+    if (!button) return;
+    const input = document.getElementById(button.dataset.for);
+    input.value = String(Math.max(0, countIn(input) + Number(button.dataset.step)));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
 
   const RED_THREE = /^3[HD♥♦]$/i;
   // The cards field the picker fills, and the note saying where red threes go.

@@ -44,35 +44,37 @@ function labelOf(input) {
   return label ? label.textContent.trim() : input.value;
 }
 
-// What the form says, in the form's own words: "Scored · Rana · Hand · Sami 35 · ...".
+// What a field marked data-describe says of the deal: a choice, once chosen, its label (or
+// the words the mark carries); a box, once filled, the mark's words and what was typed.
+function said(field) {
+  if (field.type === "radio" || field.type === "checkbox") {
+    return field.checked ? field.dataset.describe || labelOf(field) : "";
+  }
+  const value = field.value.trim();
+  return value ? `${field.dataset.describe} ${value}` : "";
+}
+
+// What the form says, in the form's own words ("Scored · Rana · Hand · Sami 35 · ..."), as
+// the game's own deal form marks it (docs/phones.md, "Deals kept offline"): each field
+// marked data-describe, in the form's order; within an element marked data-describe-one,
+// only the first that says anything; nothing inside an element whose data-describe-unless
+// selector the form matches (a deal that scored nothing has no hands to tell).
 function describe(form) {
   const parts = [];
-  form.querySelectorAll("fieldset.outcome input:checked, fieldset.winner input:checked, "
-    + "fieldset.finish input:checked, fieldset.bonuses input:checked").forEach((input) => {
-    parts.push(labelOf(input));
-  });
-  const scored = !form.querySelector("fieldset.outcome input:checked")
-    || form.querySelector("fieldset.outcome input:checked").value === "scored";
-  if (scored) {
-    form.querySelectorAll("fieldset.hand").forEach((hand) => {
-      const name = hand.querySelector("legend").textContent.trim();
-      const cards = hand.querySelector("input[name^='cards_']");
-      const points = hand.querySelector("input[name^='points_']");
-      const melded = hand.querySelector(".melded input:checked");
-      const said = (cards && cards.value.trim()) || (points && points.value.trim());
-      if (melded && melded.value === "no") {
-        parts.push(text("unmelded").replace("#", name));
-      } else if (said) {
-        parts.push(`${name} ${said}`);
+  const told = new Set();
+  for (const field of form.querySelectorAll("[data-describe]")) {
+    const unless = field.closest("[data-describe-unless]");
+    const one = field.closest("[data-describe-one]");
+    if ((unless && form.querySelector(unless.dataset.describeUnless)) || told.has(one)) {
+      continue;
+    }
+    const words = said(field);
+    if (words) {
+      parts.push(words);
+      if (one) {
+        told.add(one);
       }
-    });
-    // Hand and Foot: each side's points melded, as typed.
-    form.querySelectorAll("fieldset.side").forEach((side) => {
-      const melded = side.querySelector("input[name^='melded_']:not([name^='melded_cards'])");
-      if (melded && melded.value.trim()) {
-        parts.push(`${side.querySelector("legend").textContent.trim()} ${melded.value.trim()}`);
-      }
-    });
+    }
   }
   return parts.map(isolated).join(" · ");
 }
@@ -93,13 +95,13 @@ function renumber(form, number) {
   }
 }
 
+// A deal is kept once it says what its game's form needs (data-keep-needs, a selector the
+// form must match: who went out, say); until then the form's data-keep-refusal says why.
 function keepDeal(form) {
-  const outcome = form.querySelector("fieldset.outcome input:checked");
-  if ((!outcome || outcome.value === "scored")
-      && !form.querySelector("fieldset.winner input:checked")) {
+  if (form.dataset.keepNeeds && !form.querySelector(form.dataset.keepNeeds)) {
     const preview = form.querySelector("#preview");
     if (preview) {
-      preview.textContent = text("winner");
+      preview.textContent = form.dataset.keepRefusal || "";
     }
     return;
   }
