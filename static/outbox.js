@@ -44,31 +44,33 @@ function labelOf(input) {
   return label ? label.textContent.trim() : input.value;
 }
 
-// What a field marked data-describe says of the deal: a choice, once chosen, its label (or
-// the words the mark carries); a box, once filled, the mark's words and what was typed.
-function said(field) {
-  if (field.type === "radio" || field.type === "checkbox") {
-    return field.checked ? field.dataset.describe || labelOf(field) : "";
+// What an element marked data-describe says of the deal: a box, once filled, the mark's
+// words and what was typed; around choices (a fieldset, a label), for each one chosen, the
+// mark's words, or its label when the mark has none.
+function said(marked) {
+  if (marked.matches("input:not([type=radio]):not([type=checkbox]), textarea")) {
+    const value = marked.value.trim();
+    return value ? `${marked.dataset.describe} ${value}` : "";
   }
-  const value = field.value.trim();
-  return value ? `${field.dataset.describe} ${value}` : "";
+  return [...marked.querySelectorAll("input:checked")]
+    .map((input) => marked.dataset.describe || labelOf(input)).join(" · ");
 }
 
 // What the form says, in the form's own words ("Scored · Rana · Hand · Sami 35 · ..."), as
-// the game's own deal form marks it (docs/phones.md, "Deals kept offline"): each field
-// marked data-describe, in the form's order; within an element marked data-describe-one,
-// only the first that says anything; nothing inside an element whose data-describe-unless
-// selector the form matches (a deal that scored nothing has no hands to tell).
+// the game's own deal form marks it (docs/phones.md, "Nothing lost when the connection
+// drops"): each element marked data-describe, in the form's order; within an element
+// marked data-describe-one, only the first that says anything; nothing inside an element
+// whose data-describe-unless selector the form matches (a redeal has no hands to tell).
 function describe(form) {
   const parts = [];
   const told = new Set();
-  for (const field of form.querySelectorAll("[data-describe]")) {
-    const unless = field.closest("[data-describe-unless]");
-    const one = field.closest("[data-describe-one]");
+  for (const marked of form.querySelectorAll("[data-describe]")) {
+    const unless = marked.closest("[data-describe-unless]");
+    const one = marked.closest("[data-describe-one]");
     if ((unless && form.querySelector(unless.dataset.describeUnless)) || told.has(one)) {
       continue;
     }
-    const words = said(field);
+    const words = said(marked);
     if (words) {
       parts.push(words);
       if (one) {

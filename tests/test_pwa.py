@@ -119,7 +119,11 @@ def test_the_game_page_carries_the_outbox_and_the_awake_switch(client, game):
     page = client.get(f"/games/{game}").text
     assert f'data-record="/games/{game}/deals"' in page
     assert "data-awake hidden" in page
-    assert page.count("data-outbox-text=") == 4
+    # The outbox's own words (a deal's number, "no such deal"); what a deal must say
+    # before it is kept, and how it is described, are the game's form's (issue 35).
+    assert page.count("data-outbox-text=") == 2
+    assert 'data-keep-refusal="Say who went out."' in page
+    assert 'data-describe="Ali did not meld"' in page
 
 
 def test_postgresql_without_its_driver_says_what_to_install(tmp_path):

@@ -116,7 +116,8 @@ def test_a_game_without_a_referee_has_no_referee_pages(client, monkeypatch):
     _without_referee(monkeypatch)
     for path in (f"/games/{game_id}/referee", f"/games/{game_id}/referee/meld"):
         assert client.get(path).status_code == 404, path
-    assert client.post(f"/games/{game_id}/rulings", data={"check": "meld"}).status_code == 404
+    kept = client.post(f"/games/{game_id}/rulings", data={"check": "meld"})
+    assert kept.status_code == 422 and "Hand has no referee, so it keeps no rulings" in kept.text
     assert client.get("/referee/meld?preset=levant").status_code == 404
 
 

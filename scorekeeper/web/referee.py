@@ -79,9 +79,14 @@ def keep(game_id: str) -> ResponseReturnValue:
                                message=_("No game has this address, so the ruling was not "
                                          "kept."), back=url_for("referee.start")), 404
     state = state_of(game)
-    to_keep = kind_of(game.rules).pages.ruling_to_keep
+    kind = kind_of(game.rules)
+    to_keep = kind.pages.ruling_to_keep
     if to_keep is None:
-        abort(404)
+        return render_template(
+            "error.html", title=_("The ruling was not kept"),
+            message=_("%(game)s has no referee, so it keeps no rulings.",
+                      game=_(kind.info.title)),
+            back=url_for("games.show", game_id=game.id)), 422
     kept = to_keep(game, state, request.form, device.locked(game), _presets())
     if not isinstance(kept, tuple):
         return cast(ResponseReturnValue, kept)
