@@ -16,6 +16,11 @@ class Sample:
     create: dict[str, Any]
     first_deal: dict[str, Any]
     checks: tuple[str, ...]  # the question part of /games/<id>/referee/<check>
+    #: Rules under which its first deal ends the game (``None``: its preset with one round).
+    one_deal: dict[str, Any] | None = None
+
+    def rules_of_one_deal(self) -> dict[str, Any]:
+        return self.one_deal or {"preset": self.create["rules"], "rounds": 1}
 
 
 CONTRACT = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1}
@@ -33,6 +38,10 @@ SAMPLES = {
             {"clean_piles": 1, "dirty_piles": 1, "melded": 900, "left": 120}]},
         ("meld", "hand-and-foot/meld", "hand-and-foot/initial-meld",
          "hand-and-foot/pickup", "hand-and-foot/go-out")),
+    "points": Sample(
+        {"rules": "points", "players": ["Ali", "Badr", "Caro"], "first_dealer": "Ali"},
+        {"deal": 1, "points": {"Ali": 16, "Badr": 0, "Caro": -4}},
+        (), {"preset": "points", "deals": 1}),
 }
 GAMES = sorted(SAMPLES)
 

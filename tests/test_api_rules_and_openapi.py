@@ -24,8 +24,9 @@ def listing(client):
 
 
 def test_rules_listing_has_the_six_presets_of_hand_and_hand_and_foot(listing):
-    # Hand's presets, seed 003's game and the named house-rule sets beside it.
-    assert set(listing["presets"]) == {*PRESETS, *HAND_AND_FOOT_SETS}
+    # Hand's presets, seed 003's game and the named house-rule sets beside it, and the
+    # plain points sheet.
+    assert set(listing["presets"]) == {*PRESETS, *HAND_AND_FOOT_SETS, "points"}
     assert "hand_and_foot" in HAND_AND_FOOT_SETS
     for preset in listing["presets"].values():
         assert isinstance(preset["note"], str) and preset["note"]
@@ -36,7 +37,7 @@ def test_rules_listing_presets_give_every_option(listing):
     assert {"wild_mode", "rounds", "initial_minimum", "max_meld_size",
             "ace_low_value"} <= names
     for name, preset in listing["presets"].items():
-        if name not in HAND_AND_FOOT_SETS:
+        if name in PRESETS:
             assert set(preset["options"]) - {"preset"} == names, name
 
 

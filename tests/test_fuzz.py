@@ -113,8 +113,9 @@ def fuzz_app():
 
 def _path(app, rule, game: str, check: int) -> str:
     """*rule*'s address for the fuzzed game of *game*, with one of its referee's
-    questions where the address names one."""
-    checks = SAMPLES[game].checks
+    questions where the address names one (another game's, for a game without a
+    referee)."""
+    checks = SAMPLES[game].checks or SAMPLES["hand"].checks
     return path_of(app, rule, app.config["FUZZ_GAMES"][game],
                    check=checks[check % len(checks)])
 

@@ -169,4 +169,4 @@ def test_the_import_graph_is_read():
     assert "scorekeeper.storage" in _edges("scorekeeper.web.games")
     assert REGISTRY in _edges("scorekeeper.api.referee")
     assert "scorekeeper.rules.cards" in _edges("scorekeeper.games.hand.rules.wilds")
-    assert GAMES == ["hand", "handfoot"]
+    assert GAMES == ["hand", "handfoot", "points"]

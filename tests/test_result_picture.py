@@ -127,8 +127,7 @@ def test_a_tally_is_shown_beside_the_totals():
 def finish(actions, game: str) -> str:
     """A finished game of *game*, one deal long."""
     sample = SAMPLES[game]
-    rules = sample.create["rules"]
-    created = actions.create({"preset": rules, "rounds": 1}, sample.create["players"],
+    created = actions.create(sample.rules_of_one_deal(), sample.create["players"],
                              **{k: v for k, v in sample.create.items()
                                 if k not in ("rules", "players", "first_dealer")})
     state = actions.post_deal(created["id"], sample.first_deal)

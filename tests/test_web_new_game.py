@@ -21,7 +21,7 @@ def test_new_game_form_offers_the_six_presets(client):
     response = client.get("/new")
     assert response.status_code == 200
     offered = re.findall(r'name="preset"[^>]*value="([a-z]+)"', response.text)
-    assert offered == PRESETS
+    assert offered == [*PRESETS, "points"]  # and the points sheet, offered after them
     for label in ("Levant", "Egypt", "Gulf", "Hand Saudi", "Kuwait", "Hareeqa"):
         assert f"<strong>{label}</strong>" in response.text
     for seat in range(5):

@@ -30,10 +30,11 @@ def games() -> tuple[AnyKind, ...]:
     """Every game, in the order the choosers list them."""
     from .hand.kind import HAND
     from .handfoot.kind import HANDFOOT
+    from .points.kind import POINTS
 
     # Each kind is typed over its own table, deal and state; shared code reads them
     # through the protocols, handing a kind back only what that kind gave it.
-    return cast("tuple[AnyKind, ...]", (HAND, HANDFOOT))
+    return cast("tuple[AnyKind, ...]", (HAND, HANDFOOT, POINTS))
 
 
 def home() -> AnyKind:

@@ -1,0 +1,25 @@
+"""A points sheet's part of the API's OpenAPI description (docs/api.md, "A plain points
+sheet"): its rules and what its deals hold besides every game's fields. It has no referee
+questions. scorekeeper/api/openapi.py merges every game's part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import MOST_POINTS, OPTIONS, PRESET
+
+RULES = {"type": "object", "required": ["preset"],
+         "properties": {"preset": {"enum": [PRESET]}}
+         | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+         "additionalProperties": False}
+POINTS = {"type": "object", "description": "Points sheet: each side's points in the deal, "
+          "by a player's name (or the side's, \"Ann & Cy\")",
+          "additionalProperties": {"type": "integer", "minimum": -MOST_POINTS,
+                                   "maximum": MOST_POINTS}}
+
+
+def part() -> dict[str, Any]:
+    """The points sheet's part, in the shape scorekeeper/api/openapi.py merges."""
+    return {"rules": [RULES], "referee": {}, "score_round": None, "outcomes": ["scored"],
+            "deal": {"points": POINTS}, "line": {"points": POINTS},
+            "state": {"target": {"type": ["integer", "null"]}}, "game": {}, "schemas": {}}

@@ -1,0 +1,100 @@
+"""A points sheet as the database keeps it: its sides as seat positions on the game's row
+(with ``partnerships`` set when partners sit alternately), each deal's points as the table
+gave them in the deal row's ``sides`` column, the game's own report of a deal
+(docs/architecture.md, "Adding a game"). Storage calls these through the registry."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.codec import PayloadError
+from scorekeeper.models import DealRecord, Game, Seat
+from scorekeeper.rules import new_names, normal_name
+from scorekeeper.rules.messages import N_, fail, msg
+
+from ..kind import Unfit
+from .codec import deal_from_json, deal_to_json
+from .rules import PointsDeal, PointsLine, PointsRules, PointsTable
+
+#: A deal as the audit trail keeps it: its body and each side's points, by the side's name.
+SNAPSHOT_FIELDS = frozenset({"deal", "outcome", "points", "scores"})
+
+
+def partners(players: list[str]) -> list[list[str]]:
+    """Partners sitting alternately, as the partnership games seat them: two sides, every
+    other seat (four, six or eight players)."""
+    if len(players) not in (4, 6, 8):
+        raise fail(N_("Partners sit alternately in two sides: four, six or eight players."))
+    return [players[0::2], players[1::2]]
+
+
+def new_game(spec: object, players: list[str], first_dealer: str, *, partnerships: bool,
+             teams: object) -> Game:
+    """A validated, not yet saved game: sides as *teams* name them, or partners
+    alternately when *partnerships*, or everyone alone."""
+    rules = PointsRules.from_spec(spec)
+    names = new_names(tuple(players))
+    sides = _sides(teams)
+    if sides is None and partnerships:
+        sides = partners(list(names))
+    table = PointsTable(rules, names, normal_name(first_dealer), None if sides is None else
+                        tuple(tuple(normal_name(n) for n in side) for side in sides))
+    return Game(rules=rules.to_dict(), partnerships=partnerships and teams is None,
+                teams=None if table.sides is None else [
+                    [names.index(n) for n in side] for side in table.sides],
+                first_dealer=names.index(table.first_dealer),
+                seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
+
+
+def _sides(teams: object) -> list[list[str]] | None:
+    """The sides as a body or the new-game form names them: lists of players' names."""
+    if teams is None:
+        return None
+    if not isinstance(teams, list) or not all(
+            isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
+        raise PayloadError(msg(N_("The field “teams” must list the sides, each a list of "
+                                  "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
+                                  "\"Dee\"]].")))
+    return [[n.strip() for n in t] for t in teams]
+
+
+def table_of(game: Game) -> PointsTable:
+    players = tuple(seat.name for seat in game.seats)
+    sides = None if game.teams is None else tuple(
+        tuple(players[i] for i in side) for side in game.teams)
+    return PointsTable(PointsRules.from_spec(game.rules), players,
+                       players[game.first_dealer], sides)
+
+
+def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> PointsDeal:
+    return deal_from_json({"points": dict(record.sides or [])}, record.number)
+
+
+def fill(record: DealRecord, deal: PointsDeal, players: tuple[str, ...]) -> DealRecord:
+    record.number = deal.number
+    record.outcome = "scored"
+    record.winner = None
+    record.sides = [[name, points] for name, points in deal.points]
+    record.first_melds, record.bonuses, record.hands = [], [], []
+    record.finish = record.indicator = record.winner_hand = None
+    return record
+
+
+def snapshot(deal: PointsDeal, line: PointsLine) -> dict[str, Any]:
+    return {"deal": deal.number, "outcome": "scored", **deal_to_json(deal),
+            "scores": dict(zip(line.names, line.points, strict=True))}
+
+
+def check_stored(game: Game, table: PointsTable) -> None:
+    """Its sides are written as the app writes them, and it keeps no rulings (it has no
+    referee)."""
+    expected = None if table.sides is None else [
+        [table.players.index(p) for p in side] for side in table.sides]
+    if json.dumps(game.teams) != json.dumps(expected):
+        raise Unfit("'teams'", f"must be {json.dumps(expected)} for its sides")
+    if game.partnerships and (table.sides is None or [list(s) for s in table.sides] !=
+                              partners(list(table.players))):
+        raise Unfit("'partnerships'", "must be false unless partners sit alternately")
+    if game.rulings:
+        raise Unfit("'rulings'", "must be empty for a points sheet, which has no referee")
