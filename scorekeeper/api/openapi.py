@@ -38,7 +38,8 @@ _RULES = {"oneOf": [{"type": "string", "enum": presets()},
 _COMMON: dict[str, Any] = {"rules": {"$ref": "#/components/schemas/Rules"},
            "indicator": {"$ref": "#/components/schemas/Card"},
            "players": {"type": "integer", "minimum": 2,
-                       "maximum": max(kind.info.most_players for kind in games()),
+                       "maximum": max(kind.info.most_players for kind in games()
+                                      if kind.info.referee),
                        "description": "Players at the table (optional, up to the most "
                                       "the game seats): some forms' rules follow it"}}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
