@@ -34,11 +34,11 @@ def new_game(page: Page, live_url: str) -> None:
     page.goto(answer.json()["url"])
 
 
-def test_home_and_the_new_game_page_name_both_games(page, live_url, locale, shot):
+def test_home_and_the_new_game_page_name_every_game(page, live_url, locale, shot):
     _ = words(locale)
     page.goto(f"{live_url}/")
     kept = page.locator(".games-kept li")
-    expect(kept).to_have_text([_("Hand"), _("Hand and Foot")])
+    expect(kept).to_have_text([_("Hand"), _("Hand and Foot"), _("Points sheet")])
     shot(page, f"words-{LANGUAGES[locale]}-home")
     page.goto(f"{live_url}/new")
     presets = page.locator("fieldset.presets")
