@@ -70,3 +70,17 @@ def deal_number(data: Mapping[str, Any]) -> int:
 #: A card, and a list of cards, as every game's part of the OpenAPI description names them.
 CARD_SCHEMA = {"$ref": "#/components/schemas/Card"}
 CARDS_SCHEMA = {"type": "array", "items": CARD_SCHEMA}
+
+
+def sides_of(teams: object) -> list[list[str]] | None:
+    """The sides a new game's body (or the new-game form) names in ``teams``: lists of
+    players' names, as typed; ``None`` when it names none. Which sides a game takes is
+    the game's to say."""
+    if teams is None:
+        return None
+    if not isinstance(teams, list) or not all(
+            isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
+        raise PayloadError(msg(N_("The field “teams” must list the sides, each a list of "
+                                  "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
+                                  "\"Dee\"]].")))
+    return [[n.strip() for n in t] for t in teams]

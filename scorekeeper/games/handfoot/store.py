@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.codec import PayloadError
+from scorekeeper.codec import sides_of
 from scorekeeper.models import DealRecord, Game, Seat
 from scorekeeper.rules import new_names, normal_name
-from scorekeeper.rules.messages import N_, msg
 
 from ..kind import Unfit
 from .codec import deal_from_json, deal_to_json, side_to_json
@@ -26,7 +25,7 @@ def new_game(spec: object, players: list[str], first_dealer: str, *, partnership
     when *partnerships* (seed 003, "Introduction"), or everyone alone."""
     rules = HandFootRules.from_spec(spec)
     names = new_names(tuple(players))
-    teams = _sides(teams)
+    teams = sides_of(teams)
     if teams is None and partnerships:
         teams = [list(side) for side in partnership_sides(list(players))]
     sides = None if teams is None else tuple(tuple(normal_name(n) for n in t) for t in teams)
@@ -35,18 +34,6 @@ def new_game(spec: object, players: list[str], first_dealer: str, *, partnership
                 teams=None if sides is None else [[names.index(n) for n in s] for s in sides],
                 first_dealer=names.index(table.first_dealer),
                 seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
-
-
-def _sides(teams: object) -> list[list[str]] | None:
-    """The sides as a body or the new-game form names them: lists of players' names."""
-    if teams is None:
-        return None
-    if not isinstance(teams, list) or not all(
-            isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
-        raise PayloadError(msg(N_("The field “teams” must list the sides, each a list of "
-                                  "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
-                                  "\"Dee\"]].")))
-    return [[n.strip() for n in t] for t in teams]
 
 
 def table_of(game: Game) -> HandFootTable:

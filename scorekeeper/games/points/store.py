@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.codec import PayloadError
+from scorekeeper.codec import sides_of
 from scorekeeper.models import DealRecord, Game, Seat
 from scorekeeper.rules import new_names, normal_name
-from scorekeeper.rules.messages import N_, fail, msg
+from scorekeeper.rules.messages import N_, fail
 
 from ..kind import Unfit
 from .codec import deal_from_json, deal_to_json
@@ -35,7 +35,7 @@ def new_game(spec: object, players: list[str], first_dealer: str, *, partnership
     alternately when *partnerships*, or everyone alone."""
     rules = PointsRules.from_spec(spec)
     names = new_names(tuple(players))
-    sides = _sides(teams)
+    sides = sides_of(teams)
     if sides is None and partnerships:
         sides = partners(list(names))
     table = PointsTable(rules, names, normal_name(first_dealer), None if sides is None else
@@ -45,18 +45,6 @@ def new_game(spec: object, players: list[str], first_dealer: str, *, partnership
                     [names.index(n) for n in side] for side in table.sides],
                 first_dealer=names.index(table.first_dealer),
                 seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
-
-
-def _sides(teams: object) -> list[list[str]] | None:
-    """The sides as a body or the new-game form names them: lists of players' names."""
-    if teams is None:
-        return None
-    if not isinstance(teams, list) or not all(
-            isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
-        raise PayloadError(msg(N_("The field “teams” must list the sides, each a list of "
-                                  "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
-                                  "\"Dee\"]].")))
-    return [[n.strip() for n in t] for t in teams]
 
 
 def table_of(game: Game) -> PointsTable:
