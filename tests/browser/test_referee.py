@@ -95,6 +95,14 @@ def no_reload(page: Page) -> None:
 
 # --- A meld, and a wild whose place says what it stands for -------------------------------
 
+
+def take_out(page, card) -> None:
+    """Tap *card*, then "Take out" once the card shows it is chosen: a tap while a verdict
+    is still being swapped in was lost under load (two suites at once), twice."""
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Take out").click()
+
 def test_a_wild_stands_for_the_card_its_place_says_moved_by_arrows_and_by_drag(
         page, live_url, shot):
     open_referee(page, live_url)
@@ -125,11 +133,8 @@ def test_a_wild_stands_for_the_card_its_place_says_moved_by_arrows_and_by_drag(
     expect(verdict(page)).to_contain_text("the wild JK stands for J♣")
     no_reload(page)
 
-    # Take a card out: two cards are no meld. (Tapped once the card shows it is chosen: a
-    # tap while the drag's verdict is still being swapped in could be lost under load.)
-    row.nth(0).click()
-    expect(row.nth(0)).to_have_attribute("aria-pressed", "true")
-    page.get_by_role("button", name="Take out").click()
+    # Take a card out: two cards are no meld.
+    take_out(page, row.nth(0))
     expect_cards(row, "10C JK")
     expect(verdict(page).locator("h2")).to_have_text("Not a valid meld")
     expect(verdict(page)).to_contain_text("A meld needs at least three cards")
@@ -275,8 +280,7 @@ def test_a_redeal_claim_counts_the_identical_pairs(page, live_url, shot):
     # Three pairs and no wild: not enough.
     expect(verdict(page).locator("h2")).to_have_text("No redeal")
     # With the wild A♦ instead of the Q♥, three pairs and a wild are enough.
-    picked(page).nth(13).click()
-    page.get_by_role("button", name="Take out").click()
+    take_out(page, picked(page).nth(13))
     expect(picked(page)).to_have_count(13)
     tap(page, "AD", picked(page))
     expect(verdict(page).locator("h2")).to_have_text("Redeal allowed")
@@ -373,8 +377,7 @@ def test_a_wild_ace_taken_from_the_discard_is_only_its_own_ace(page, live_url, s
 
     # The mark follows its card; at the top of Q♣ K♣ the A♣ is its own ace again.
     for left in (2, 1):
-        row.filter(has_not=page.locator(".taken-mark")).first.click()
-        page.get_by_role("button", name="Take out").click()
+        take_out(page, row.filter(has_not=page.locator(".taken-mark")).first)
         # The verdict comes back with the row redrawn: wait for it before the next tap.
         expect(row).to_have_count(left)
     expect_cards(row, "AC")
