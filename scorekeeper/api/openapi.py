@@ -36,7 +36,6 @@ _PARTS = [kind.openapi() for kind in games()]
 _RULES = {"oneOf": [{"type": "string", "enum": presets()},
                     *(schema for part in _PARTS for schema in part["rules"])]}
 _COMMON: dict[str, Any] = {"rules": {"$ref": "#/components/schemas/Rules"},
-           "indicator": {"$ref": "#/components/schemas/Card"},
            "players": {"type": "integer", "minimum": 2,
                        "maximum": max(kind.info.most_players for kind in games()
                                       if kind.info.referee),
@@ -46,41 +45,56 @@ _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type"
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _NUMBERS = {"type": "array", "items": {"type": "integer"}}
 _BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
-_DEAL_LINE = {"type": "object", "additionalProperties": False,
-              "required": ["number", "outcome", "dealer", "round", "scores"], "properties": {
-    "number": {"type": "integer", "minimum": 1},
-    "outcome": {"enum": _merge_all([part["outcomes"] for part in _PARTS])},
-    "dealer": {"type": "string"}, "round": {"type": ["integer", "null"]},
-    "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS,
-    **_merge_all([part["line"] for part in _PARTS])}}
-# The game's state, every field (the suite checks each answer against it).
-_STATE = {"type": "object", "additionalProperties": False, "required": [
-    "id", "version", "url", "rules", "players", "teams", "first_dealer", "deals", "totals",
-    "dealer", "starter", "next_deal", "round", "attempt", "scored_rounds", "rounds_to_play",
-    "tie_break", "finished", "winners", "notices"], "properties": {
+_LINE_COMMON = {"number": {"type": "integer", "minimum": 1}, "dealer": {"type": "string"},
+                "round": {"type": ["integer", "null"]},
+                "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS}
+# Every game's state has these; a game's own fields (and which of them it promises) are in
+# its part, so a game answers with its own schema and no game fills another's fields.
+_STATE_REQUIRED = ["id", "version", "url", "rules", "players", "teams", "first_dealer",
+                   "deals", "totals", "dealer", "next_deal", "scored_rounds", "finished",
+                   "winners", "notices"]
+_STATE_COMMON = {
     "id": {"type": "string"},
     "version": {"type": "string", "description": "Changes with every change to the game; "
                 "send it back in If-Match to correct or undo a deal"},
     "url": {"type": "string", "description": "The game's page, to open on a phone"},
-    "rules": {"type": "object", "required": ["preset"],
-              "description": "Every option, fixed when the game was created"},
     "players": _NAMES,
     "teams": {"oneOf": [{"type": "null"}, {"type": "array", "items": _NAMES}]},
     "first_dealer": {"type": "string"},
-    "deals": {"type": "array", "items": _DEAL_LINE},
     "totals": _BY_NAME, "team_totals": _NUMBERS,
-    "dealer": {"type": ["string", "null"]}, "starter": {"type": ["string", "null"]},
+    "dealer": {"type": ["string", "null"]},
     "next_deal": {"type": "integer", "minimum": 1},
-    "round": {"type": ["integer", "null"]}, "attempt": {"type": ["integer", "null"]},
-    "scored_rounds": {"type": "integer"}, "rounds_to_play": {"type": ["integer", "null"]},
-    "tie_break": {"type": "boolean"}, "finished": {"type": "boolean"},
+    "scored_rounds": {"type": "integer"}, "finished": {"type": "boolean"},
     "winners": _NAMES, "notices": _NAMES,
     "rematch_of": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
                    "description": "The game this one is a rematch of (Play again)"},
     "rematch": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
                 "description": "Once the game is over, its rematch, if one was made "
-                               "(POST /games/{game_id}/rematch)"},
-    **_merge_all([part["state"] for part in _PARTS])}}
+                               "(POST /games/{game_id}/rematch)"}}
+
+
+def _state_name(api_name: str) -> str:
+    return "".join(word.title() for word in api_name.split("_")) + "State"
+
+
+def _state(presets: tuple[str, ...], part: dict[str, Any]) -> dict[str, Any]:
+    """One game's state, every field (the suite checks each answer against it): the
+    presets in its rules tell the games' states apart."""
+    line = {"type": "object", "additionalProperties": False,
+            "required": ["number", "outcome", "dealer", "round", "scores"], "properties": {
+                **_LINE_COMMON, "outcome": {"enum": part["outcomes"]}, **part["line"]}}
+    return {"type": "object", "additionalProperties": False,
+            "required": _STATE_REQUIRED + part.get("state_required", []), "properties": {
+                **_STATE_COMMON,
+                "rules": {"type": "object", "required": ["preset"],
+                          "properties": {"preset": {"enum": list(presets)}},
+                          "description": "Every option, fixed when the game was created"},
+                "deals": {"type": "array", "items": line},
+                **part["state"]}}
+
+
+_STATES = {_state_name(kind.info.api_name): _state(kind.info.presets, part)
+           for kind, part in zip(games(), _PARTS, strict=True)}
 _GAME_LINK = {"type": "object", "additionalProperties": False, "required": ["id", "url"],
               "properties": {"id": {"type": "string"},
                              "url": {"type": "string", "description": "The game's page"}}}
@@ -352,7 +366,10 @@ SPEC = {
                                      **_TOO_LARGE, **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
-        "schemas": {"Card": _CARD, "Rules": _RULES, "GameState": _STATE,
+        "schemas": {"Card": _CARD, "Rules": _RULES, **_STATES, "GameState": {
+                        "oneOf": [{"$ref": f"#/components/schemas/{name}"}
+                                  for name in _STATES],
+                        "description": "A game's state, in its game's own schema"},
                     "GameLink": _GAME_LINK, **GROUP_SCHEMAS,
                     **_merge_all([part["schemas"] for part in _PARTS])},
         "responses": {"BadRequest": {

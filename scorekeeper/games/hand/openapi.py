@@ -84,9 +84,12 @@ def _object(**properties: Any) -> dict[str, Any]:
     return {"type": "object", "properties": properties}
 
 
+INDICATOR = {**CARD, "description": "The indicator turned up this deal (forms that "
+             "turn one): which rank is wild"}
 REFEREE = {
     "meld": ("Rule on one meld, cards read in the order laid",
-             {"cards": CARDS, "from_discard": TAKEN, "_required": ["cards"]}, MELD),
+             {"cards": CARDS, "from_discard": TAKEN, "indicator": INDICATOR,
+              "_required": ["cards"]}, MELD),
     "initial-meld": (
         "Rule on a first meld of several melds against the bar in force",
         {"melds": {"type": "array", "items": CARDS}, "minimum": {"type": "integer"},
@@ -102,7 +105,7 @@ REFEREE = {
          "took_discard": {"type": "boolean",
                           "description": "Announcing: the player just took the "
                                          "previous player's discard"},
-         "_required": ["melds"]},
+         "indicator": INDICATOR, "_required": ["melds"]},
         _object(valid={"type": "boolean"}, total={"type": "integer"},
                 minimum={"type": "integer"}, melds={"type": "array", "items": MELD},
                 reason={"type": "string"})),
@@ -114,22 +117,23 @@ REFEREE = {
                                                   "taken from the discard pile"},
          "discarder_melded": {"type": "boolean",
                               "description": "The player who discarded it has melded"},
-         "_required": ["meld", "add"]},
+         "indicator": INDICATOR, "_required": ["meld", "add"]},
         _object(valid={"type": "boolean"}, meld=CARDS, reason={"type": "string"},
                 takes={"type": ["string", "null"]})),
     "swap": (
         "Rule on taking a wild from a table meld by giving natural cards",
-        {"meld": CARDS, "give": CARDS, "_required": ["meld", "give"]},
+        {"meld": CARDS, "give": CARDS, "indicator": INDICATOR,
+         "_required": ["meld", "give"]},
         _object(valid={"type": "boolean"}, takes={"type": ["string", "null"]},
                 meld=CARDS, reason={"type": "string"})),
     "hand": (
         "Check whether 15 cards go out as a full hand",
-        {"cards": CARDS, "_required": ["cards"]},
+        {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]},
         _object(hand={"type": "boolean"}, melds={"type": "array", "items": CARDS},
                 discard=CARDS, reason={"type": "string"}, bonuses=BONUSES)),
     "redeal": (
         "Rule on a redeal claim for identical pairs",
-        {"cards": CARDS, "_required": ["cards"]},
+        {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]},
         _object(allowed={"type": "boolean"}, pairs=CARDS, wilds={"type": "integer"},
                 reason={"type": "string"})),
 }
@@ -137,7 +141,7 @@ SCORE_ROUND = (
     "Score one round without storing it",
     {"players": {"type": "array", "items": {"type": "string"}},
      "teams": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-     **RESULT, "_required": ["players", "winner", "hands"]},
+     **RESULT, "indicator": INDICATOR, "_required": ["players", "winner", "hands"]},
     _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
             team_scores={"type": "array", "items": {"type": "integer"}},
             finish=RESULT["finish"], bonuses=RESULT["bonuses"],
@@ -165,6 +169,17 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 }
 
 
+# Where the game stands in its rounds: a round is replayed when its deal is void, and a
+# tie at the end plays another round (seed 001).
+ROUNDS = {
+    "starter": {"type": ["string", "null"], "description": "Who holds 15 cards next deal"},
+    "round": {"type": ["integer", "null"], "description": "The round the next deal plays"},
+    "attempt": {"type": ["integer", "null"],
+                "description": "Which deal of that round (after redeals) comes next"},
+    "rounds_to_play": {"type": ["integer", "null"]},
+    "tie_break": {"type": "boolean", "description": "An extra round breaks a tie"}}
+
+
 def part() -> dict[str, Any]:
     """Hand's part, in the shape scorekeeper/api/openapi.py merges."""
     return {
@@ -185,7 +200,8 @@ def part() -> dict[str, Any]:
                  "first_melds": FIRST_MELDS, **RESULT, "winner_cards": CARDS,
                  "arrangement": ARRANGEMENT},
         "state": {"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES,
-                  "outlook": OUTLOOK},
+                  "outlook": OUTLOOK, **ROUNDS},
+        "state_required": list(ROUNDS),
         "game": {},
         "schemas": {},
     }

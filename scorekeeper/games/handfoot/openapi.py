@@ -51,14 +51,16 @@ DEAL = {"type": "integer", "minimum": 1}
 VERDICT = {"type": "object", "properties": {"valid": {"type": "boolean"},
                                             "reason": {"type": "string"}}}
 
+INDICATOR = {**CARD, "description": "Read and unused (Hand and Foot turns no "
+             "indicator), so a client may send every game the same fields"}
 REFEREE = {
     "meld": ("Rule on one meld, cards read in the order laid",
-             {"cards": CARDS, "_required": ["cards"]}, MELD),
+             {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]}, MELD),
     "initial-meld": (
         "Rule on a first meld of several melds against the bar in force",
         {"melds": {"type": "array", "items": CARDS},
          "deal": {**DEAL, "description": "Hand and Foot: the deal, whose minimum applies"},
-         "total": TOTAL, "_required": ["melds"]},
+         "total": TOTAL, "indicator": INDICATOR, "_required": ["melds"]},
         {"type": "object", "properties": {
             "valid": {"type": "boolean"}, "total": {"type": "integer"},
             "minimum": {"type": "integer"}, "melds": {"type": "array", "items": MELD},
@@ -67,7 +69,7 @@ REFEREE = {
         "Hand and Foot: may this player take the discard pile?",
         {"top": CARD, "hand": CARDS, "table": {"type": "array", "items": CARDS},
          "opened": {"type": "boolean"}, "deal": DEAL, "total": TOTAL,
-         "_required": ["top", "hand"]},
+         "indicator": INDICATOR, "_required": ["top", "hand"]},
         VERDICT),
     "go-out": (
         "Hand and Foot: may this player go out?",
@@ -77,7 +79,7 @@ REFEREE = {
          "partner_in_foot": {"type": "boolean", "description": "Has the partner played "
                              "from the foot? Left out, the answer asks"},
          "alone": {"type": "boolean", "description": "The player has no partner"},
-         "deal": DEAL, "_required": ["piles"]},
+         "deal": DEAL, "indicator": INDICATOR, "_required": ["piles"]},
         VERDICT),
 }
 # The outlook before the last deal of a game of so many deals (issue 25; docs/api.md,
@@ -92,6 +94,17 @@ OUTLOOK = {"type": "array", "items": {
         "behind": {"type": "object", "additionalProperties": {"type": "integer"},
                    "description": "Hand and Foot: each side ahead or level, and the "
                                   "points it is ahead by"}}}}
+
+
+# A deal is a round here: no deal is void and no tie plays on, so attempt is 1 while the
+# game runs and tie_break is false; kept for clients that read every game's state alike.
+ROUNDS = {
+    "starter": {"type": ["string", "null"], "description": "Who plays first next deal"},
+    "round": {"type": ["integer", "null"], "description": "The next deal, as a round"},
+    "attempt": {"type": ["integer", "null"]},
+    "rounds_to_play": {"type": ["integer", "null"], "description": "Hand and Foot: the "
+                       "deals the game plays, when played to a number of them"},
+    "tie_break": {"type": "boolean"}}
 
 
 def part() -> dict[str, Any]:
@@ -123,7 +136,8 @@ def part() -> dict[str, Any]:
         "state": {"minimum": MINIMUM, "contract": CONTRACT,
                   "target": {"type": ["integer", "null"], "description": "Hand and Foot: "
                              "the score that ends the game, when played to one"},
-                  "outlook": OUTLOOK},
+                  "outlook": OUTLOOK, **ROUNDS},
+        "state_required": list(ROUNDS),
         "game": {"teams": {"type": "array", "items": {
             "type": "array", "items": {"type": "string"}},
             "description": "Hand and Foot: the sides, when not partners opposite (two "

@@ -17,9 +17,21 @@ POINTS = {"type": "object", "description": "Points sheet: each side's points in 
           "additionalProperties": {"type": "integer", "minimum": -MOST_POINTS,
                                    "maximum": MOST_POINTS}}
 
+# Each deal is a round, none is void and a tie is a shared win: attempt is 1 while the
+# game runs and tie_break false, as in the other games' states, for clients that read them
+# alike.
+ROUNDS = {
+    "starter": {"type": ["string", "null"], "description": "Who plays first next deal"},
+    "round": {"type": ["integer", "null"], "description": "The next deal, as a round"},
+    "attempt": {"type": ["integer", "null"]},
+    "rounds_to_play": {"type": ["integer", "null"], "description": "Points sheet: the "
+                       "deals the game plays, when played to a number of them"},
+    "tie_break": {"type": "boolean"}}
+
 
 def part() -> dict[str, Any]:
     """The points sheet's part, in the shape scorekeeper/api/openapi.py merges."""
     return {"rules": [RULES], "referee": {}, "score_round": None, "outcomes": ["scored"],
             "deal": {"points": POINTS}, "line": {"points": POINTS},
-            "state": {"target": {"type": ["integer", "null"]}}, "game": {}, "schemas": {}}
+            "state": {"target": {"type": ["integer", "null"]}, **ROUNDS},
+            "state_required": list(ROUNDS), "game": {}, "schemas": {}}
