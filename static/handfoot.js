@@ -8,7 +8,7 @@
 // - A red three tapped in the picker while counting a side's cards left goes to that
 //   side's "Red threes caught" stepper, not into the cards: the stepper is the one count
 //   of red threes left, so none is counted twice. One typed there moves too.
-// - The row of picked cards is one line (static/style.css): the newest card is kept in
+// - The row of picked cards is one line (static/handfoot.css): the newest card is kept in
 //   view, and the deck below never moves under the finger.
 "use strict";
 

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from every_game import GAMES, start
 from game_actions import deal_form
 
 from scorekeeper import ROOT
@@ -162,3 +163,25 @@ def test_every_page_describes_the_app_for_search_engines(client, game, language,
         text = client.get(path, headers={"Accept-Language": language}).text
         found = re.search(r'<meta name="description" content="([^"]+)">', text)
         assert found and words in found[1], path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_own_styles_load_on_its_pages_alone_and_are_kept_ahead(client, game):
+    """Issue 35: a game's own script and styles are its own files, linked by its
+    templates (templates/<game>/_head.html) on its game page and correction form, and
+    kept by the service worker before it takes over, so its pages work offline at once."""
+    game_id = start(client, game)
+    page = client.get(f"/games/{game_id}").text
+    edit = client.get(f"/games/{game_id}/deals/1/edit").text
+    config = json.loads(re.search(r"^const CONFIG = (.*);$", client.get("/sw.js").text,
+                                  re.M)[1])
+    own = re.findall(r'<link rel="stylesheet" href="(/static/handfoot\.css\?v=[^"]+)"', page)
+    if game == "handfoot":
+        assert own and own[0] in edit and own[0] in config["shell"]
+    else:
+        assert not own and "handfoot.css" not in edit
+
+
+def test_the_shared_styles_hold_no_game_of_their_own():
+    shared = (ROOT / "static" / "style.css").read_text()
+    assert not re.search(r"\.foot-|\.stepper", shared)

@@ -31,7 +31,10 @@ from flask import (
 )
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
+from jinja2 import TemplateNotFound
 
+from ..games import games
+from ..games.kind import AnyKind
 from .language import NAMES
 
 bp = Blueprint("pwa", __name__)
@@ -52,7 +55,8 @@ PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-
          # A group's page and its view-only page: the season's standings, offline too.
          r"^/groups/[A-Za-z0-9_-]+$", r"^/groups/view/[A-Za-z0-9_-]+$"]
 NO_CACHE = "no-cache"
-# The scripts a game's page loads beyond every page's (templates/games/show.html), and
+# The scripts a game's page loads beyond every page's (templates/games/show.html; a game's
+# own, in its _head.html, are read from there), and
 # the referee's style sheet (its pages alone link it: templates/hand/referee/page.html,
 # templates/handfoot/referee.html): kept ahead of time too, so a game's page or the
 # referee kept for offline use works the first time it is.
@@ -102,6 +106,13 @@ def unchanged(response: Response) -> Response:
     return response
 
 
+def _game_head(kind: AnyKind) -> str:
+    try:
+        return render_template(f"{kind.info.name}/_head.html")
+    except TemplateNotFound:
+        return ""
+
+
 def worker_config() -> dict[str, Any]:
     """What the service worker is told: the addresses to keep ahead of time (static files
     under their versioned addresses, the offline page in each language), the pages it may
@@ -110,7 +121,8 @@ def worker_config() -> dict[str, Any]:
     # The offline page is laid out by base.html like every page: what it names is what
     # every page loads, up front or once shown (data-after-load, data-print); a game's
     # page loads GAME_PAGE besides, the referee's REFEREE_PAGE.
-    page = render_template("offline.html")
+    # Each game's own script and styles (its _head.html, where it has one) come too.
+    page = render_template("offline.html") + "".join(map(_game_head, games()))
     named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', page)
     shell = sorted({url for value in named for url in value.split() if url.startswith(static)}
                    | {url_for("static", filename=name) for name in GAME_PAGE + REFEREE_PAGE})
