@@ -40,6 +40,12 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(18)
 
 
+# A column added after the first backups were written (it may be null): a backup written
+# before it lacks the field, read as null (scorekeeper/backup/columns.py). A column added
+# later is marked so where it is declared.
+ADDED_LATER = {"added_later": True}
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -58,7 +64,7 @@ class Game(Model):
     partnerships: Mapped[bool] = mapped_column(default=False)
     # Hand and Foot's sides, as lists of seat positions; ``None`` when everyone plays
     # alone, and in Hand (whose partners always sit opposite).
-    teams: Mapped[list[Any] | None] = mapped_column(JSON)
+    teams: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
     first_dealer: Mapped[int]  # a seat position
     # The table's PIN, hashed; without it the game's link only shows the sheet. ``None``
     # when the table set no PIN: whoever holds the link may record deals.
@@ -69,12 +75,12 @@ class Game(Model):
     # group; scorekeeper/rematch.py); the older game's state links its newest rematch.
     rematch_of: Mapped[str | None] = mapped_column(
         ForeignKey("games.id", ondelete="SET NULL", name="fk_games_rematch_of_games"),
-        index=True)
+        index=True, info=ADDED_LATER)
     # The group (the table's league) the game counts for, if any; every seat of such a
     # game is one of its members.
     group_id: Mapped[str | None] = mapped_column(
         ForeignKey("groups.id", ondelete="SET NULL", name="fk_games_group_id_groups"),
-        index=True)
+        index=True, info=ADDED_LATER)
 
     group: Mapped[Group | None] = relationship(back_populates="games")
 
@@ -101,7 +107,7 @@ class Seat(Model):
     name: Mapped[str] = mapped_column(String(40))
     member_id: Mapped[int | None] = mapped_column(
         ForeignKey("members.id", ondelete="SET NULL", name="fk_seats_member_id_members"),
-        index=True)
+        index=True, info=ADDED_LATER)
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
@@ -127,12 +133,12 @@ class DealRecord(Model):
     first_melds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
     # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
-    winner_hand: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    winner_hand: Mapped[dict[str, Any] | None] = mapped_column(JSON, info=ADDED_LATER)
     # A game's own report of the deal, in the game's own JSON shape (docs/architecture.md,
     # "Adding a game"); named for the first game to use it: Hand and Foot's reports side by
     # side, as the API takes them (``winner`` is then the seat of the player who went out,
     # ``None`` when the stock ran out). Hand's deals use the columns above instead.
-    sides: Mapped[list[Any] | None] = mapped_column(JSON)
+    sides: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

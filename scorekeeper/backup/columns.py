@@ -56,11 +56,6 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
-# Columns added after the first exports (all may be null): a file written before one
-# lacks it, and it is read as null.
-ADDED_LATER = {"winner_hand", "teams", "sides", "group_id", "member_id", "rematch_of"}
-
-
 def row_of(obj: object, skip: set[str]) -> dict[str, Any]:
     """*obj*'s columns but *skip*, as the file holds them (time stamps in UTC)."""
     out = {}
@@ -83,7 +78,9 @@ def values_of(item: object, model: type[Any], skip: set[str], where: str,
         raise BadFile(where, "must be an object")
     columns = {a.key: a.columns[0] for a in inspect(model).column_attrs if a.key not in skip}
     unknown = set(item) - set(columns) - set(parts)
-    missing = (set(columns) | set(parts)) - set(item) - ADDED_LATER
+    # A column added after the first backups may be missing, read as null (models.py).
+    later = {key for key, column in columns.items() if column.info.get("added_later")}
+    missing = (set(columns) | set(parts)) - set(item) - later
     if unknown or missing:
         what = [f"unknown field {brief(k)}" for k in sorted(unknown)] + [
             f"missing field {k!r}" for k in sorted(missing)]
