@@ -194,6 +194,11 @@ document.addEventListener("change", (event) => {
   for (const part of preset.form.querySelectorAll(".for-game[data-game]")) {
     part.hidden = part.dataset.game !== preset.dataset.game;
   }
+  // A box for each player the game seats; a box holding a name stays.
+  const seats = Number(preset.closest("[data-seats]").dataset.seats);
+  for (const row of preset.form.querySelectorAll(".player-row[data-seat]")) {
+    row.hidden = Number(row.dataset.seat) >= seats && !row.querySelector("input").value;
+  }
 });
 
 // A choice whose options each have a line on what they mean (a house-rule set, say) shows

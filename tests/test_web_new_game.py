@@ -28,6 +28,26 @@ def test_new_game_form_offers_the_six_presets(client):
         assert f'name="player_{seat}"' in response.text
 
 
+def test_the_form_shows_a_box_for_each_player_the_chosen_game_seats(client):
+    """Hand seats at most five, Hand and Foot six, the points sheet eight: the form has
+    eight boxes and shows the chosen game's number (static/app.js hides or shows the rest
+    as another game is chosen; without script all show, static/noscript.css)."""
+    def shown(text: str) -> list[int]:
+        rows = re.findall(r'<li class="player-row" data-seat="(\d)"( hidden)?>', text)
+        assert [int(seat) for seat, _ in rows] == list(range(8))
+        return [int(seat) for seat, hidden in rows if not hidden]
+
+    assert shown(client.get("/new").text) == [0, 1, 2, 3, 4]
+    # The form sent back (a seat moved) for the chosen game: its own number of boxes.
+    for preset, seats in (("hand_and_foot", 6), ("points", 8)):
+        again = client.post("/new", data=new_game_form(preset, move="down-0"))
+        assert shown(again.text) == list(range(seats))
+    # A box holding a name stays, whatever the game.
+    again = client.post("/new", data=new_game_form(players=THREE, move="down-0",
+                                                   player_6="Gus"))
+    assert shown(again.text) == [0, 1, 2, 3, 4, 6]
+
+
 def test_new_game_is_created_with_its_players_in_order_and_first_dealer(app, client,
                                                                         actions):
     response = client.post("/new", data=new_game_form("levant", THREE, "0"))

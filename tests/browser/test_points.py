@@ -56,3 +56,22 @@ def test_a_tarneeb_night_on_a_points_sheet(page: Page, live_url, shot, locale):
     game = api(live_url, "GET", "/games/" + page.url.split("/games/")[1].split("#")[0])
     assert game["finished"] and game["winners"] == ["Ann", "Cy"]
     assert game["teams"] == [["Ann", "Cy"], ["Bob", "Dee"]]
+
+
+def test_the_new_game_form_has_a_box_for_each_player_the_game_seats(page: Page, live_url,
+                                                                    shot):
+    """Eight players at a points sheet, six at Hand and Foot, five at Hand: choosing the
+    game shows its number of boxes, and a name typed in a box beyond stays."""
+    page.goto(f"{live_url}/new")
+    later_scripts_ran(page)
+    rows = page.locator(".player-row")
+    expect(rows.locator("visible=true")).to_have_count(5)
+    page.locator("input[name=preset][value=points]").check()
+    expect(rows.locator("visible=true")).to_have_count(8)
+    page.locator("input[name=player_6]").fill("Gus")
+    shot(page, "points-eight-players-en")
+    page.locator("input[name=preset][value=hand_and_foot]").check()
+    expect(rows.locator("visible=true")).to_have_count(7)  # six, and Gus's
+    page.locator("input[name=player_6]").fill("")
+    page.locator("input[name=preset][value=levant]").check()
+    expect(rows.locator("visible=true")).to_have_count(5)
