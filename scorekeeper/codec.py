@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .rules import Card, Message, parse_cards
-from .rules.messages import N_, msg
+from .rulekit import Card, Message, parse_cards
+from .rulekit.messages import N_, msg
 
 
 class PayloadError(ValueError):

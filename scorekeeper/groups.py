@@ -15,8 +15,8 @@ from .extensions import db
 from .games import kind_of
 from .models import Game, Group, Member, Seat
 from .results import forget_result, keep_result
-from .rules.messages import N_, fail
-from .rules.names import check_names, new_names, normal_name, skeleton
+from .rulekit.messages import N_, fail
+from .rulekit.names import check_names, new_names, normal_name, skeleton
 
 LONGEST_GROUP_NAME = 60
 MOST_MEMBERS = 60

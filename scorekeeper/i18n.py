@@ -6,7 +6,7 @@ from typing import Any
 from flask import current_app
 from flask_babel import get_locale, get_translations
 
-from .rules import Message
+from .rulekit import Message
 
 RIGHT_TO_LEFT = {"ar"}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")

@@ -22,7 +22,7 @@ from . import groups, storage
 from .extensions import db
 from .games import kind_of
 from .models import Game
-from .rules.messages import N_, fail
+from .rulekit.messages import N_, fail
 
 
 def rematch_of(game: Game) -> Game | None:
@@ -40,7 +40,7 @@ def rematch(game: Game) -> Game:
     """The rematch of the finished *game*: made now, or the one made already. A new one is
     added to the session and flushed (it has its id, its seats are the group's members and
     its result is kept), in the same transaction as the move of the older game's version:
-    the caller commits. :class:`~scorekeeper.rules.RulesError` when the game is not over;
+    the caller commits. :class:`~scorekeeper.rulekit.RulesError` when the game is not over;
     :class:`~scorekeeper.storage.GameChanged` when another phone changed the game at that
     very moment (and made no rematch of it)."""
     made = rematch_of(game)

@@ -65,7 +65,7 @@ class DealConflict(GameChanged):
 def new_game(rules_spec: object, players: list[str], first_dealer: str,
              partnerships: bool = False, teams: object = None) -> Game:
     """A validated, not yet saved game of the game *rules_spec* names; the names are kept
-    in normal form (:func:`~scorekeeper.rules.new_names`). *partnerships* seats partners
+    in normal form (:func:`~scorekeeper.rulekit.new_names`). *partnerships* seats partners
     opposite; *teams* names other sides (lists of names), where the game has them."""
     return kind_of(rules_spec).new_game(rules_spec, players, first_dealer,
                                         partnerships=partnerships, teams=teams)

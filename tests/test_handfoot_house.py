@@ -15,7 +15,7 @@ from scorekeeper.games.handfoot.rules import (
     score_deal,
 )
 from scorekeeper.games.handfoot.rules.house import SETS
-from scorekeeper.rules.cards import Rank
+from scorekeeper.rulekit.cards import Rank
 
 CONTRACT = dict(clean_piles=2, dirty_piles=2, wild_piles=1)
 FOUR = ("Ann", "Bob", "Cy", "Dee")

@@ -9,7 +9,7 @@ from test_handfoot_game import FOUR, LOSE, RULES, WIN, deal
 
 from scorekeeper.games.handfoot.rules import HandFootTable, partnership_sides, replay
 from scorekeeper.i18n import say
-from scorekeeper.rules import RulesError
+from scorekeeper.rulekit import RulesError
 
 TABLE = HandFootTable(RULES, FOUR, "Ann", partnership_sides(FOUR))
 

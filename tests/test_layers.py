@@ -71,9 +71,9 @@ def _game_of(module: str) -> str | None:
     return parts[2] if len(parts) > 2 and parts[1] == "games" and parts[2] in GAMES else None
 
 
-@pytest.mark.parametrize("module", _within("scorekeeper.rules"))
+@pytest.mark.parametrize("module", _within("scorekeeper.rulekit"))
 def test_the_shared_rules_import_nothing_of_the_app(module):
-    outside = {m for m in _edges(module) if not m.startswith("scorekeeper.rules")}
+    outside = {m for m in _edges(module) if not m.startswith("scorekeeper.rulekit")}
     assert not outside, f"{module} imports {sorted(outside)}"
 
 
@@ -82,7 +82,7 @@ def test_the_shared_rules_import_nothing_of_the_app(module):
 def test_the_engine_imports_nothing_of_the_app(module):
     engine = f"scorekeeper.games.{_game_of(module)}.rules"
     outside = {m for m in _edges(module)
-               if not m.startswith(("scorekeeper.rules", engine))}
+               if not m.startswith(("scorekeeper.rulekit", engine))}
     assert not outside, f"{module} imports {sorted(outside)}"
 
 
@@ -168,5 +168,5 @@ def test_the_import_graph_is_read():
     # Guards the checks above against an import reader that finds nothing.
     assert "scorekeeper.storage" in _edges("scorekeeper.web.games")
     assert REGISTRY in _edges("scorekeeper.api.referee")
-    assert "scorekeeper.rules.cards" in _edges("scorekeeper.games.hand.rules.wilds")
+    assert "scorekeeper.rulekit.cards" in _edges("scorekeeper.games.hand.rules.wilds")
     assert GAMES == ["hand", "handfoot", "points"]

@@ -20,7 +20,7 @@ from scorekeeper.league.standings import (
 )
 from scorekeeper.models import Game, GameResult, Group
 from scorekeeper.results import season
-from scorekeeper.rules.messages import RulesError
+from scorekeeper.rulekit.messages import RulesError
 
 
 def played(n: int, *places: tuple[int, int, int, bool]) -> Played:

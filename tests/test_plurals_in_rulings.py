@@ -9,8 +9,8 @@ import pytest
 from scorekeeper.games.hand.rules import Rules, Wilds
 from scorekeeper.games.hand.rules.melds import rule_meld
 from scorekeeper.i18n import say
-from scorekeeper.rules import RulesError
-from scorekeeper.rules.cards import Card, check_copies
+from scorekeeper.rulekit import RulesError
+from scorekeeper.rulekit.cards import Card, check_copies
 
 
 def _refusal(cards: str, packs: int) -> RulesError:

@@ -19,7 +19,7 @@ from scorekeeper.games.points.rules import (
     rematch_dealer,
     replay,
 )
-from scorekeeper.rules import RulesError
+from scorekeeper.rulekit import RulesError
 
 THREE = ("Ali", "Badr", "Caro")
 FOUR = ("Ann", "Bob", "Cy", "Dee")

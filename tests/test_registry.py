@@ -15,7 +15,7 @@ from kinds import changed_kind
 from pagework import HX, XSS, path_of, routes
 
 from scorekeeper.games import games, kind_called, kind_named, kind_of, presets
-from scorekeeper.rules import RulesError
+from scorekeeper.rulekit import RulesError
 
 
 def test_every_registered_game_has_a_sample_for_the_tests():

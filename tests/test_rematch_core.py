@@ -7,7 +7,7 @@ from game_actions import THREE as NAMES
 from scorekeeper import groups, rematch, storage
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameResult
-from scorekeeper.rules.messages import RulesError
+from scorekeeper.rulekit.messages import RulesError
 
 
 def _finish(actions, game_id):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rulings import cards, deal
 
 from scorekeeper.games.hand.rules import JOKER, Card, Joker, NaturalCard, Rank, RulesError, Suit
-from scorekeeper.rules.cards import NATURAL_CARDS, check_copies
+from scorekeeper.rulekit.cards import NATURAL_CARDS, check_copies
 
 
 @pytest.mark.parametrize(("text", "canonical"), [

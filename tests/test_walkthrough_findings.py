@@ -276,8 +276,8 @@ def test_the_arabic_winner_line_takes_no_verb_of_one_gender(client):
 ])
 def test_arabic_names_a_reader_takes_for_one_are_refused_together(first, second):
     """A group took أحمد and احمد for two people, splitting one player's season for good."""
-    from scorekeeper.rules import RulesError
-    from scorekeeper.rules.names import new_names
+    from scorekeeper.rulekit import RulesError
+    from scorekeeper.rulekit.names import new_names
     with pytest.raises(RulesError, match="look the same on the sheet"):
         new_names((first, second))
 

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.games import games
 from scorekeeper.games.hand import labels
 from scorekeeper.games.hand.rules import OPTIONS, PRESETS, Bonus, Check, Outcome
-from scorekeeper.rules.cards import NATURAL_CARDS
+from scorekeeper.rulekit.cards import NATURAL_CARDS
 
 
 def test_every_outcome_has_a_choice_and_only_unscored_ones_a_sheet_note():

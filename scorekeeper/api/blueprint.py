@@ -11,8 +11,8 @@ from ..codec import PayloadError
 from ..extensions import db
 from ..i18n import say
 from ..models import Game, Group
-from ..rules import RulesError
-from ..rules.messages import N_, Message, msg
+from ..rulekit import RulesError
+from ..rulekit.messages import N_, Message, msg
 
 PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)

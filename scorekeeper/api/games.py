@@ -16,7 +16,7 @@ from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
 from ..rematch import rematch, rematch_of
-from ..rules.messages import N_, msg
+from ..rulekit.messages import N_, msg
 from ..states import state_json
 from ..storage import (
     DealConflict,

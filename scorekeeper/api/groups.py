@@ -22,7 +22,7 @@ from ..league.standings import Played, head_to_head, partners, standings, wins_o
 from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, remove_pin, set_pin
 from ..results import season
-from ..rules.messages import N_, msg
+from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
 from .payload import body
 

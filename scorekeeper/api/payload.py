@@ -9,7 +9,7 @@ from typing import Any
 from flask import request
 
 from ..codec import PayloadError
-from ..rules.messages import N_, msg
+from ..rulekit.messages import N_, msg
 
 
 def body() -> dict[str, Any]:

@@ -11,7 +11,7 @@ from flask import Response, jsonify
 
 from ..codec import PayloadError
 from ..games import games, kind_asked
-from ..rules.messages import N_, msg
+from ..rulekit.messages import N_, msg
 from .blueprint import bp
 from .payload import body
 

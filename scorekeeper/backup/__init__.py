@@ -49,7 +49,7 @@ from ..models import (
     fits_integer_column,
 )
 from ..results import keep_result
-from ..rules import RulesError
+from ..rulekit import RulesError
 from ..storage import log_of, table_of
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, stamp, value_of, values_of
 from .groups import group_json, groups_of, link_game

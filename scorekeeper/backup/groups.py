@@ -16,8 +16,8 @@ from ..games import kind_named
 from ..games.kind import brief
 from ..groups import MOST_MEMBERS, group_name
 from ..models import Game, Group, Member, fits_integer_column
-from ..rules import RulesError
-from ..rules.names import check_names, new_names, normal_name
+from ..rulekit import RulesError
+from ..rulekit.names import check_names, new_names, normal_name
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
 
 MEMBERS = ("members", Member, {"id", "group_id"})

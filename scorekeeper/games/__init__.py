@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from ..codec import PayloadError
-from ..rules.messages import N_, fail, msg
+from ..rulekit.messages import N_, fail, msg
 
 if TYPE_CHECKING:  # the protocol's module reads the database's models
     from .kind import AnyKind

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..codec import PayloadError
-from ..rules.messages import N_, msg
+from ..rulekit.messages import N_, msg
 from .about import GameInfo
 from .pages import GamePages
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, TypedDict, Unpack
 
 from ..numbers import whole
-from ..rules import Card, Message, RulesError
-from ..rules.cards import NATURAL_CARDS, check_copies
-from ..rules.messages import N_, msg
+from ..rulekit import Card, Message, RulesError
+from ..rulekit.cards import NATURAL_CARDS, check_copies
+from ..rulekit.messages import N_, msg
 
 #: Most cards one list takes: a full hand is the longest thing the referee is asked about.
 LONGEST = 15

@@ -32,7 +32,7 @@ from ..games.kind import AnyKind, Deal, State, Table
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
-from ..rules import RulesError
+from ..rulekit import RulesError
 from ..states import state_json
 from ..storage import (
     DealConflict,
@@ -56,7 +56,7 @@ from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
 from .downloads import csv_download, json_download, qr_svg
-from .results import Kept, Result, line_of
+from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
 
 bp = Blueprint("games", __name__)

@@ -21,7 +21,7 @@ from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
 from ..models import Game, Group
-from ..rules import RulesError
+from ..rulekit import RulesError
 from ..ui.forms import Form
 from . import device
 from .downloads import qr_svg

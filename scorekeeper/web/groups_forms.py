@@ -15,7 +15,7 @@ from wtforms.validators import InputRequired, Optional, ValidationError
 
 from .. import groups
 from ..i18n import say
-from ..rules import RulesError
+from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
 
 #: Names typed in one box: one a line, or separated by commas (an Arabic keyboard's too).

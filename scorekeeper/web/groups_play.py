@@ -16,7 +16,7 @@ from ..games import games, kind_named, kind_of
 from ..i18n import say
 from ..models import Group
 from ..rematch import rematch, rematch_id
-from ..rules import RulesError
+from ..rulekit import RulesError
 from ..storage import GameChanged, load
 from . import conflicts, device
 from .games import game_page

@@ -24,8 +24,8 @@ from ..i18n import say
 from ..models import Game, Group
 from ..numbers import whole_or
 from ..pins import normal_pin, set_pin
-from ..rules import RulesError
-from ..rules.messages import N_, msg
+from ..rulekit import RulesError
+from ..rulekit.messages import N_, msg
 from ..storage import new_game
 from ..ui.forms import Form, choices, pin_digits
 from . import device

@@ -1,7 +1,7 @@
 """What Hand is (:class:`~scorekeeper.games.about.GameInfo`): declared here, read by the
 registry and by this game's own pages."""
 
-from scorekeeper.rules.messages import N_
+from scorekeeper.rulekit.messages import N_
 
 from ..about import Direction, GameInfo
 from .rules import PRESETS

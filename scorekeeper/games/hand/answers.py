@@ -10,10 +10,10 @@ from typing import Any
 from flask_babel import gettext
 
 from scorekeeper.codec import PayloadError
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
 from .codec import evidence_json, result_from_json, rules_of
-from .referee import decide, rules_for
+from .referee.questions import decide, rules_for
 from .rules import OPTIONS, PRESETS, Rules, Table, deal_wilds, score_round
 from .rules.options import PRESET_NOTES
 

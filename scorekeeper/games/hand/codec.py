@@ -4,7 +4,7 @@ these, the pages build the same body from their form and read it with these too,
 exports and the audit trail write deals with them — one translator per direction, so a
 deal means the same whichever way it came. Anything malformed raises
 :class:`~scorekeeper.codec.PayloadError` (or the engine's
-:class:`~scorekeeper.rules.RulesError`) with one sentence naming the field."""
+:class:`~scorekeeper.rulekit.RulesError`) with one sentence naming the field."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError, cards_of, cards_out
 from scorekeeper.i18n import say
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
 from .rules import (
     Bonus,

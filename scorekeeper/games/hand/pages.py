@@ -14,13 +14,14 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import typed, whole
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
 from ..pages import GamePages
-from . import refpages
 from .codec import deal_from_json
 from .forms import deal_form_class, rules_spec, setup_data, setup_fields
 from .labels import PRESET_NAMES, outcome_note
+from .referee import pages as referee_pages
+from .referee.verdicts import kept_rulings
 from .rules import (
     Bonus,
     Deal,
@@ -35,7 +36,6 @@ from .rules.outlook import outlook
 from .rules.scoring import partner_of
 from .rules.winning import NotAHand
 from .sheet import csv_rows, sheet_of, went_out
-from .verdicts import kept_rulings
 
 # --- a new game ------------------------------------------------------------------
 
@@ -237,8 +237,8 @@ PAGES = GamePages[Table, Deal, GameState](
     setup=_setup, setup_data=setup_data, deal_form=_deal_form, fill_form=fill_form,
     ready=ready, deal_from=deal_from, offer=offer, retry=retry, context=context,
     sheet=sheet_of, csv_rows=csv_rows, outcome_note=_outcome_note,
-    referee=refpages.standalone, game_referee=refpages.for_game,
-    ruling_to_keep=refpages.to_keep,
+    referee=referee_pages.standalone, game_referee=referee_pages.for_game,
+    ruling_to_keep=referee_pages.to_keep,
     # Hand's own figures in a group's standings (league.figures).
     league_columns=(("deals_won", _l("Deals won")), ("full_hands", _l("Full hands")),
                     ("bonus_hands", _l("Bonus hands")),

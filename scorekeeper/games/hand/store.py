@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.models import DealRecord, Game, HandRecord, Seat
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
 from .codec import deal_to_json
 from .rules import (

@@ -11,7 +11,7 @@ from scorekeeper.models import INT_MAX, Game
 from scorekeeper.models import fits_integer_column as _whole
 
 from ..kind import Unfit, brief
-from .referee import decide
+from .referee.questions import decide
 from .rules import Check, Rules, RulesError, Table
 
 
@@ -21,7 +21,7 @@ def check_stored(game: Game, table: Table) -> None:
     _check_rulings(game, table.rules)
 
 
-# The fields of a kept question, by check, as the referee pages keep it (refpages.py):
+# The fields of a kept question, by check, as the referee pages keep it (referee/pages.py):
 # those it always has, and those it may have.
 QUESTIONS: dict[Check, tuple[set[str], set[str]]] = {
     Check.MELD: ({"cards"}, {"indicator", "from_discard"}),

@@ -9,8 +9,8 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError, cards_out
 from scorekeeper.i18n import say
-from scorekeeper.rules import parse_cards
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit import parse_cards
+from scorekeeper.rulekit.messages import N_, msg
 
 from .rules import (
     HandFootDeal,

@@ -16,7 +16,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.numbers import whole_or
-from scorekeeper.rules import Card, RulesError
+from scorekeeper.rulekit import Card, RulesError
 from scorekeeper.ui.forms import Form, WholeField
 from scorekeeper.ui.names import together
 

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext
 
 from scorekeeper.codec import PayloadError
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
 from ..kind import GameKind
 from . import league, openapi, store

@@ -9,8 +9,8 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError, cards_of, cards_out, flag_of
 from scorekeeper.i18n import say
-from scorekeeper.rules import Card, parse_cards
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit import Card, parse_cards
+from scorekeeper.rulekit.messages import N_, msg
 
 from .rules import (
     MOST_PLAYERS,

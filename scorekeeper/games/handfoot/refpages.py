@@ -27,8 +27,8 @@ from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
 from scorekeeper.models import Game
 from scorekeeper.numbers import signed, typed
-from scorekeeper.rules import Message, RulesError
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit import Message, RulesError
+from scorekeeper.rulekit.messages import N_, msg
 from scorekeeper.ui.picker import DECK
 
 from .about import INFO

@@ -13,7 +13,7 @@ from wtforms import Field, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.numbers import ARABIC_DIGITS
-from scorekeeper.rules.messages import RulesError
+from scorekeeper.rulekit.messages import RulesError
 from scorekeeper.ui.forms import WholeField, choices
 
 from .rules import PRESET, HandFootRules, house, partnership_sides, teams_of_three

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper.codec import sides_of
 from scorekeeper.models import DealRecord, Game, Seat
-from scorekeeper.rules import new_names, normal_name
+from scorekeeper.rulekit import new_names, normal_name
 
 from ..kind import Unfit
 from .codec import deal_from_json, deal_to_json, side_to_json

@@ -1,7 +1,7 @@
 """What a points sheet is (:class:`~scorekeeper.games.about.GameInfo`): declared here, read
 by the registry."""
 
-from scorekeeper.rules.messages import N_
+from scorekeeper.rulekit.messages import N_
 
 from ..about import Direction, GameInfo
 from .rules import MOST_PLAYERS, PRESET

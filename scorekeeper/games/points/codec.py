@@ -9,8 +9,8 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
-from scorekeeper.rules import normal_name
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit import normal_name
+from scorekeeper.rulekit.messages import N_, msg
 
 from .rules import PointsDeal, PointsState
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from scorekeeper.rules.messages import N_
+from scorekeeper.rulekit.messages import N_
 
 from ..kind import GameKind
 from . import league, openapi, store

@@ -1,5 +1,5 @@
 """The rules of Hand, as plain Python: the options of each form of Hand, and rulings with
-reasons, built on the shared cards, messages and names (:mod:`scorekeeper.rules`, whose
+reasons, built on the shared cards, messages and names (:mod:`scorekeeper.rulekit`, whose
 values this package hands on too). Nothing here imports Flask or the database.
 
 Sources: the seed texts 000 (the Levant form and its variants), 001 (the Kuwaiti form),
@@ -26,9 +26,9 @@ module                 what it rules on
 =====================  ===============================================================
 """
 
-from scorekeeper.rules.cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
-from scorekeeper.rules.messages import Message, RulesError
-from scorekeeper.rules.names import new_names, normal_name
+from scorekeeper.rulekit.cards import JOKER, Card, Joker, NaturalCard, Rank, Suit, parse_cards
+from scorekeeper.rulekit.messages import Message, RulesError
+from scorekeeper.rulekit.names import new_names, normal_name
 
 from .discard import rule_taken_meld
 from .game import (

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .melds import MeldKind, MeldRuling, WildUse, rule_meld
 from .options import DiscardedWild

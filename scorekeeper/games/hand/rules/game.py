@@ -16,9 +16,9 @@ from enum import Enum
 from itertools import chain
 from typing import NamedTuple
 
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.messages import N_, Message, fail
-from scorekeeper.rules.names import check_names
+from scorekeeper.rulekit.cards import Card
+from scorekeeper.rulekit.messages import N_, Message, fail
+from scorekeeper.rulekit.names import check_names
 
 from .hand import Bonus, Finish
 from .initial import rule_initial_meld

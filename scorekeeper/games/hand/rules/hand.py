@@ -17,8 +17,8 @@ from itertools import combinations
 from math import prod
 from typing import Literal
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank, Suit
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank, Suit
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .options import Rules
 from .wilds import Wilds

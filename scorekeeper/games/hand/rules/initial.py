@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.messages import N_, Message, N_plural, fail, msg, msg_count
+from scorekeeper.rulekit.cards import Card
+from scorekeeper.rulekit.messages import N_, Message, N_plural, fail, msg, msg_count
 
 from .discard import check_taken, rule_taken_meld
 from .melds import MeldRuling, rule_meld

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank
-from scorekeeper.rules.messages import N_, Message, msg
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank
+from scorekeeper.rulekit.messages import N_, Message, msg
 
 from .discard import check_taken, taken_lay_off_refusal, taken_wild_refusal
 from .melds import ACE_HIGH, MeldKind, MeldRuling, WildUse, rule_meld

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank, Suit
-from scorekeeper.rules.messages import N_, Message, N_plural, msg, msg_count
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank, Suit
+from scorekeeper.rulekit.messages import N_, Message, N_plural, msg, msg_count
 
 from .options import Rules
 from .wilds import Wilds

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.rules.messages import N_, fail
-from scorekeeper.rules.option import Option, plain
+from scorekeeper.rulekit.messages import N_, fail
+from scorekeeper.rulekit.option import Option, plain
 
 # The option enums are StrEnums: a member is its JSON, database and form value (an
 # ``==`` with that string holds), while the engine compares members with ``is``.

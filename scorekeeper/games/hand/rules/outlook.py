@@ -21,8 +21,8 @@ from itertools import product
 from math import ceil
 from typing import NamedTuple
 
-from scorekeeper.rules.cards import JOKER, NATURAL_CARDS, NaturalCard, Rank, Suit
-from scorekeeper.rules.messages import N_, Message, msg
+from scorekeeper.rulekit.cards import JOKER, NATURAL_CARDS, NaturalCard, Rank, Suit
+from scorekeeper.rulekit.messages import N_, Message, msg
 
 from .game import GameState
 from .hand import HAND_SIZE, Bonus, Finish

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.cards import Card
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .wilds import Wilds
 

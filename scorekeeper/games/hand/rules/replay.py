@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .game import (
     Deal,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
-from scorekeeper.rules.messages import Message
+from scorekeeper.rulekit.messages import Message
 
 
 @runtime_checkable

@@ -13,8 +13,8 @@ from itertools import chain
 from math import prod
 from types import MappingProxyType
 
-from scorekeeper.rules.cards import Card, Rank
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rulekit.cards import Card, Rank
+from scorekeeper.rulekit.messages import N_, fail
 
 from .hand import Bonus, Finish
 from .options import Rules, Scoring

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import JOKER, Card, NaturalCard, Rank, check_copies
-from scorekeeper.rules.messages import N_, RulesError, fail, msg
+from scorekeeper.rulekit.cards import JOKER, Card, NaturalCard, Rank, check_copies
+from scorekeeper.rulekit.messages import N_, RulesError, fail, msg
 
 from .options import AceIndicator, Rules, WildMode
 

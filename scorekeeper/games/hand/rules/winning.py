@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.messages import N_, Message, RulesError, fail, msg
+from scorekeeper.rulekit.cards import Card
+from scorekeeper.rulekit.messages import N_, Message, RulesError, fail, msg
 
 from .hand import HAND_SIZE, Bonus, Finish, HandRuling, check_hand
 from .melds import rule_meld

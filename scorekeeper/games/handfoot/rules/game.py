@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from scorekeeper.rules.messages import N_, Message, fail, msg
-from scorekeeper.rules.names import check_names
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.names import check_names
 
 from .options import HandFootRules
 from .scoring import SideResult, SideScore, score_deal

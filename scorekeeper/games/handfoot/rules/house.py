@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.cards import Rank
-from scorekeeper.rules.messages import N_, fail
+from scorekeeper.rulekit.cards import Rank
+from scorekeeper.rulekit.messages import N_, fail
 
 PILE_KINDS = ("clean", "dirty", "wild")
 MOST_ROUNDS = 20

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorekeeper.rules.cards import Rank
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.cards import Rank
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .options import MELD_RANKS, HandFootRules
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank
-from scorekeeper.rules.messages import N_, Message, N_plural, msg, msg_count
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank
+from scorekeeper.rulekit.messages import N_, Message, N_plural, msg, msg_count
 
 from .options import HandFootRules
 
@@ -50,7 +50,7 @@ class HandFootMeldRuling:
 def rule_meld(cards: Sequence[Card], rules: HandFootRules) -> HandFootMeldRuling:
     """Is *cards* a legal Hand and Foot meld, and of which kind?
 
-    >>> from scorekeeper.rules.cards import parse_cards
+    >>> from scorekeeper.rulekit.cards import parse_cards
     >>> r = rule_meld(parse_cards(["9H", "9S", "2C"]), HandFootRules())
     >>> r.valid, r.kind, r.value
     (True, 'dirty', 40)

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank
-from scorekeeper.rules.messages import N_, fail
-from scorekeeper.rules.option import Option
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank
+from scorekeeper.rulekit.messages import N_, fail
+from scorekeeper.rulekit.option import Option
 
 from . import house
 from .house import MOST_ROUNDS, PILE_KINDS, Contract, RedThreesBonus

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules.messages import N_, Message, N_plural, msg, msg_count
+from scorekeeper.rulekit.messages import N_, Message, N_plural, msg, msg_count
 
 from .game import HandFootState, side_label
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card, NaturalCard, check_copies
-from scorekeeper.rules.messages import N_, Message, fail, msg
+from scorekeeper.rulekit.cards import Card, NaturalCard, check_copies
+from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .melds import HandFootMeldRuling, is_three, is_wild, rule_meld
 from .options import HandFootRules

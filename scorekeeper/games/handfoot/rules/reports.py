@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank, check_copies
-from scorekeeper.rules.messages import N_, Message, N_plural, fail, fail_count
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank, check_copies
+from scorekeeper.rulekit.messages import N_, Message, N_plural, fail, fail_count
 
 from .kinds import KINDS, kind_name, per_pack
 from .options import MELD_RANKS, HandFootRules

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.rules.messages import N_, Message, fail
+from scorekeeper.rulekit.messages import N_, Message, fail
 
 from . import reports
 from .kinds import count_points

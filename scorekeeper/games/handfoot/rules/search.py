@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card, NaturalCard, Rank
+from scorekeeper.rulekit.cards import Card, NaturalCard, Rank
 
 from .melds import is_three, is_wild
 from .options import HandFootRules

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules.cards import Card, Rank
+from scorekeeper.rulekit.cards import Card, Rank
 
 
 @dataclass(frozen=True)

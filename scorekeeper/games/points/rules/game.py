@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from scorekeeper.rules.messages import N_, fail
-from scorekeeper.rules.names import check_names
+from scorekeeper.rulekit.messages import N_, fail
+from scorekeeper.rulekit.names import check_names
 
 from .options import PointsRules
 

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from scorekeeper.rules.messages import N_, fail
-from scorekeeper.rules.option import Option
+from scorekeeper.rulekit.messages import N_, fail
+from scorekeeper.rulekit.option import Option
 
 PRESET = "points"
 #: Where a sheet ends when the table says nothing: Tarneeb's 41.

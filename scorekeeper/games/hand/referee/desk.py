@@ -1,7 +1,7 @@
 """One question to Hand's referee as its page holds it (a :class:`Desk`): the card picker's
 lists, the choices that go with the check, what is wrong with them, and the verdict once
 asked for; read from the page's form, after the button it was sent with. The verdict is
-:func:`~scorekeeper.games.hand.referee.decide` on the question in the JSON API's shape."""
+:func:`~.questions.decide` on the question in the JSON API's shape."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from scorekeeper.i18n import say
 from scorekeeper.numbers import typed, whole_or
 from scorekeeper.ui.picker import MOST_MELDS, Picker, read, tap
 
-from .labels import check_label
-from .referee import Verdict, decide
-from .rules import Card, Check, Rules, RulesError, Wilds, first_meld_bar
+from ..labels import check_label
+from ..rules import Card, Check, Rules, RulesError, Wilds, first_meld_bar
+from .questions import Verdict, decide
 
 LISTS = {
     Check.MELD: {"cards": _l("The meld, in the order it is laid")},

@@ -14,9 +14,9 @@ from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
 from scorekeeper.models import Game, RulingRecord
 
-from .labels import check_label
-from .referee import Verdict, decide
-from .rules import Card, Check, MeldRuling, Rules, RulesError, Wilds, rule_meld
+from ..labels import check_label
+from ..rules import Card, Check, MeldRuling, Rules, RulesError, Wilds, rule_meld
+from .questions import Verdict, decide
 
 ASKED = {
     "cards": _l("cards"), "meld": _l("on the table"), "add": _l("added"),

@@ -11,10 +11,10 @@ from typing import Any
 
 from scorekeeper.codec import PayloadError, cards_of, cards_out, choice_of, flag_of
 from scorekeeper.i18n import say
-from scorekeeper.rules.messages import N_, msg
+from scorekeeper.rulekit.messages import N_, msg
 
-from .codec import rules_of, wilds_of
-from .rules import (
+from ..codec import rules_of, wilds_of
+from ..rules import (
     Card,
     Check,
     HandRuling,

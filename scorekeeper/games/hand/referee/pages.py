@@ -5,7 +5,7 @@ history. The routes are shared (scorekeeper/web/referee.py) and hand a game of H
 
 The picker's taps only read (GET): the question lives in the address, so a reload or a
 link shows the same cards, and the table PIN guards nothing but keeping a ruling. The
-verdict is :func:`scorekeeper.games.hand.referee.decide` on the question in the JSON API's
+verdict is :func:`.questions.decide` on the question in the JSON API's
 shape, so it is the API's verdict word for word.
 """
 
@@ -35,8 +35,7 @@ from scorekeeper.numbers import typed
 from scorekeeper.ui.forms import Form
 from scorekeeper.ui.picker import DECK, MOST_MELDS, limits
 
-from .desk import Desk, build, tab_labels
-from .rules import (
+from ..rules import (
     JOKER,
     PRESETS,
     Card,
@@ -46,6 +45,7 @@ from .rules import (
     Rules,
     RulesError,
 )
+from .desk import Desk, build, tab_labels
 from .verdicts import headline, kept_rulings, laid_out
 
 # The buttons that change the question; a plain form that sent one is redirected to the
