@@ -9,6 +9,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .conftest import later_scripts_ran
+
 PIN = "2468"
 PLAYERS = ["Sami", "Rana", "Omar"]
 
@@ -22,6 +24,7 @@ def start_with_pin(page: Page, live_url: str, shot) -> str:
     shot(page, "new-game-pin")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    later_scripts_ran(page)
     return page.url
 
 
@@ -63,6 +66,8 @@ def test_the_game_shares_its_link_and_a_view_only_link(page, live_url, shot):
     for i in range(2):
         expect(images.nth(i)).to_have_js_property("complete", True)
         assert images.nth(i).evaluate("img => img.naturalWidth") > 0
+    # Read once shown: the answer to Unlock may still be swapping the page in.
+    expect(share.locator("code").nth(1)).to_contain_text("/view/")
     view_link = share.locator("code").nth(1).inner_text()
     assert "/view/" in view_link
     share.scroll_into_view_if_needed()
