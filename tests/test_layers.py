@@ -86,6 +86,16 @@ def test_the_engine_imports_nothing_of_the_app(module):
     assert not outside, f"{module} imports {sorted(outside)}"
 
 
+@pytest.mark.parametrize("module", _within("scorekeeper.night"))
+def test_a_nights_seating_and_standing_import_nothing_of_the_app(module):
+    """Plain Python like the engines: the night reads each game's result through the
+    league's plain data, and names no game."""
+    outside = {m for m in _edges(module)
+               if not m.startswith(("scorekeeper.night", "scorekeeper.league"))}
+    assert not outside, f"{module} imports {sorted(outside)}"
+    assert not {m for m in GRAPH[module] if not m.startswith("scorekeeper")}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_game_imports_another(game):
     crossing = {(m, i) for m in _within(f"scorekeeper.games.{game}") for i in _edges(m)
