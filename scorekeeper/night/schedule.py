@@ -282,12 +282,13 @@ def _pairs_round(number: int, players: Sequence[str], table_size: int, tally: Ta
     per_table = table_size // 2
     if per_table == 2:
         met = _circle([str(i) for i in range(len(units))], number)
-        grouped = [[units[int(a)], units[int(b)]] for a, b in met if b is not None]
+        berger: list[list[tuple[str, ...]]] = [
+            [units[int(a)], units[int(b)]] for a, b in met if b is not None]
         byes = [units[int(a)] for a, b in met if b is None]
         fair = all(tally.sat_out[u[0]] == min(tally.sat_out[v[0]] for v in units)
                    for u in byes)
-        if fair and not sum(_between(t[0], t[1], tally.opponents) for t in grouped):
-            return _round(number, grouped, [name for u in byes for name in u])
+        if fair and not sum(_between(t[0], t[1], tally.opponents) for t in berger):
+            return _round(number, berger, [name for u in byes for name in u])
     count = len(units) % per_table
     start = (number - 1) * max(1, count)
     order = sorted(range(len(units)),
