@@ -118,6 +118,15 @@ def test_a_short_pin_is_refused_at_its_field(app, client):
     assert response.status_code == 422 and "A PIN is 4 to 8 digits." in alerts(response.text)
 
 
+def test_a_pin_of_spaces_only_is_no_pin(app, client):
+    """Issue 39 (a 500): the optional PIN typed as spaces is left blank, as an empty one."""
+    response = client.post("/groups/new", data={"name": "Family", "members": "A\nB",
+                                                "pin": "    "})
+    assert response.status_code == 303
+    with app.app_context():
+        assert db.session.scalars(select(Group.pin_hash)).one() is None
+
+
 # --- members -------------------------------------------------------------------------
 
 
@@ -439,6 +448,19 @@ def test_dates_that_are_no_season_are_said_at_their_field(client, group_id, seas
     assert page.status_code == 400
     assert said in alerts(page.text)
     assert "Fix the dates to see the standings." in page.text
+
+
+@pytest.mark.parametrize("blank", ["since=%20", "until=%20", "since=%20&until=%20%20"])
+def test_blank_dates_are_no_dates(app, client, group_id, season, blank):
+    """Issue 39 (a 500): a date field sent as spaces is left blank, on the group's page
+    and its view-only page alike: the season from the first game, or to the last."""
+    whole = client.get(f"/groups/{group_id}?game=hand&season=dates").text
+    page = client.get(f"/groups/{group_id}?game=hand&season=dates&{blank}")
+    assert page.status_code == 200 and not alerts(page.text)
+    assert standings_rows(page.text) == standings_rows(whole) != []
+    with app.app_context():
+        view = db.session.get(Group, group_id).view_id
+    assert client.get(f"/groups/view/{view}?game=hand&season=dates&{blank}").status_code == 200
 
 
 def test_junk_in_the_address_is_no_500(client, group_id, season):

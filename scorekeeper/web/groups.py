@@ -126,9 +126,10 @@ def new() -> ResponseReturnValue:
         except RulesError as refusal:
             form.members.errors = [*form.members.errors, say(refusal.message)]
         else:
-            if form.pin.data:
-                # The form's validator (pin_digits) took only a PIN normal_pin reads.
-                pins.set_pin(group, cast(str, pins.normal_pin(form.pin.data)))
+            # A PIN of spaces only is none (the field is optional); any other the form's
+            # validator (pin_digits) took as one normal_pin reads.
+            if (pin := pins.normal_pin(form.pin.data)) is not None:
+                pins.set_pin(group, pin)
             db.session.add(group)
             db.session.commit()
             if group.pin_hash:

@@ -100,6 +100,10 @@ PERIODS = (("month", _l("This month")), ("year", _l("This year")),
            ("all", _l("All time")), ("dates", _l("Dates")))
 
 
+def _stripped(value: object) -> object:
+    return value.strip() if isinstance(value, str) else value
+
+
 class SeasonForm(Form):
     """The season and the head-to-head the standings show, from the address's query: the
     game, a period or dates, and two members."""
@@ -110,8 +114,9 @@ class SeasonForm(Form):
     game = StringField()
     season = RadioField(_l("Season"), choices=choices(PERIODS), default="year",
                         validators=[Optional()])
-    since = StringField(_l("From"), validators=[Optional(), _day])
-    until = StringField(_l("To"), validators=[Optional(), _day])
+    # A day of spaces only is no day (a blank field sent as " "), not a bad one.
+    since = StringField(_l("From"), validators=[Optional(), _day], filters=[_stripped])
+    until = StringField(_l("To"), validators=[Optional(), _day], filters=[_stripped])
     a = SelectField(_l("Member"), validate_choice=False, validators=[Optional()])
     b = SelectField(_l("Against"), validate_choice=False, validators=[Optional()])
 
