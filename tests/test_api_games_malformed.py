@@ -152,3 +152,21 @@ def test_each_malformed_case_differs_from_a_valid_body_only_by_its_fault(client,
     actions.post_deal(game_id, _bad()(2))
     response = client.put(f"{API}/games/{game_id}/deals/1", json=_bad(deal=DROP)(1))
     assert response.status_code == 200, response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("field", ["pins", "first-dealer", "partnership"])
+def test_a_new_games_unknown_field_is_refused_by_name_and_nothing_is_stored(app, client,
+                                                                            field):
+    """Issue 39, point 16: a misspelt "pins" used to make a game with no PIN."""
+    from pagework import game_count
+
+    body = {"rules": "levant", "players": THREE, "first_dealer": THREE[0], field: "1234"}
+    refused(client.post(f"{API}/games", json=body), 400, f"“{field}”", "pin")
+    assert game_count(app) == 0
+
+
+def test_every_field_a_game_adds_is_still_taken():
+    """Hand and Foot's sides are a new game's field (as its OpenAPI part says)."""
+    from scorekeeper.api.games import CREATE_FIELDS
+
+    assert "teams" in CREATE_FIELDS

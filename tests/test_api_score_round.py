@@ -203,3 +203,12 @@ def test_score_round_refuses_a_table_the_form_does_not_allow(client, body):
     API.md "Common parts": a table ``POST /games`` refuses with a 400 is malformed for
     ``POST /score/round`` too."""
     refused(client.post(f"{API}/score/round", json=body))
+
+
+def test_a_rounds_unknown_field_is_refused_by_name(client):
+    """Issue 39, point 16: a misspelt field ("winer") is refused, not dropped."""
+    body = {"rules": "levant", "players": THREE, "winner": "Ali", "finish": "partial",
+            "hands": {"Badr": {"melded": True, "points": 20}, "Caro": {"melded": False}}}
+    assert score(client, body)["scores"]
+    refused(client.post(f"{API}/score/round", json=body | {"winer": "Ali"}), 400,
+            "“winer”", "winner")

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
-from ..games import kind_of
+from ..games import games, kind_of
 from ..groups import start_game
 from ..i18n import say
 from ..models import Game
@@ -32,7 +32,7 @@ from ..storage import (
 )
 from .blueprint import Missing, bp, pin_refusal
 from .groups import group_of_body
-from .payload import body
+from .payload import body, refuse_unknown
 
 
 def _game(game_id: str, deal: int | None = None) -> Game:
@@ -127,9 +127,16 @@ def _players(data: dict[str, Any]) -> list[str]:
     return [p.strip() for p in players]
 
 
+#: What a new game's body may hold: every game's fields, and those a game adds (as its part
+#: of the OpenAPI description lists them: Hand and Foot's sides).
+CREATE_FIELDS = ("rules", "players", "first_dealer", "partnerships", "group", "pin",
+                 *sorted({name for kind in games() for name in kind.openapi()["game"]}))
+
+
 @bp.post("/games")
 def create_game() -> ResponseReturnValue:
     data = body()
+    refuse_unknown(data, CREATE_FIELDS)
     if "rules" not in data:
         raise PayloadError(msg(N_("Say which rules apply: “rules” is a preset name such as "
                                   "“levant”, or an object with a “preset” and options.")))

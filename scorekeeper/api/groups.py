@@ -24,7 +24,7 @@ from ..pins import normal_pin, remove_pin, set_pin
 from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
-from .payload import body
+from .payload import body, refuse_unknown
 
 #: The group's pages, which the pages (scorekeeper/web) serve: the group, and its
 #: view-only page (standings and games, nothing that changes them).
@@ -134,13 +134,6 @@ def _pin(data: dict[str, Any]) -> str | None:
     return pin
 
 
-def _refuse_unknown(data: dict[str, Any], known: tuple[str, ...]) -> None:
-    unknown = sorted(set(data) - set(known))
-    if unknown:
-        raise PayloadError(msg(N_("Unknown field “%(field)s”; the body has %(fields)s."),
-                               field=unknown[0][:60], fields=", ".join(known)))
-
-
 def group_of_body(data: dict[str, Any]) -> Group | None:
     """The group a new game's body names in ``group``, if any (its PIN is checked by the
     caller)."""
@@ -161,7 +154,7 @@ CREATE_FIELDS = ("name", "members", "pin")
 @bp.post("/groups")
 def create_group() -> Response:
     data = body()
-    _refuse_unknown(data, CREATE_FIELDS)
+    refuse_unknown(data, CREATE_FIELDS)
     if "name" not in data:
         raise PayloadError(msg(N_("Give the group a name: the field “name”.")))
     group = groups.new_group(data["name"], _names(data, "members"))
@@ -189,7 +182,7 @@ def change_group(group_id: str) -> Response:
     nothing."""
     group = load_group(group_id)
     data = body()
-    _refuse_unknown(data, CHANGE_FIELDS)
+    refuse_unknown(data, CHANGE_FIELDS)
     renames = data.get("rename")
     if renames is not None and not (isinstance(renames, dict) and all(
             isinstance(new, str) for new in renames.values())):

@@ -198,7 +198,7 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
 
 
 def _post(summary: str, request: dict[str, Any], response: dict[str, Any],
-          example: dict[str, Any] | None = None) -> dict[str, Any]:
+          example: dict[str, Any] | None = None, *, closed: bool = False) -> dict[str, Any]:
     """A question's operation; *example*, a body the server accepts, is what a client (or
     a fuzzer's examples phase) sends first."""
     request = dict(request)
@@ -210,7 +210,8 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any],
     return {"post": {
         "summary": summary,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": properties},
+            "type": "object", "required": required, "properties": properties,
+            **({"additionalProperties": False} if closed else {})},
             **({"example": example} if example else {})}}},
         "responses": {
             "200": {"description": "The ruling", "content": {"application/json": {
@@ -247,7 +248,9 @@ def _scoring() -> dict[str, Any]:
     if not rounds:
         return {}
     summary, request, response = rounds[0]
-    return {"/api/v1/score/round": _post(summary, request, response, EXAMPLES["round"])}
+    # A field the round does not take is refused by name (api/scoring.py).
+    return {"/api/v1/score/round": _post(summary, request, response, EXAMPLES["round"],
+                                         closed=True)}
 
 
 SPEC = {
@@ -271,6 +274,7 @@ SPEC = {
                             "first_dealer": "Ali"},
                 "schema": {
                 "type": "object", "required": ["rules", "players", "first_dealer"],
+                "additionalProperties": False,  # refused by name (api/games.py)
                 "properties": {
                     "rules": {"$ref": "#/components/schemas/Rules"},
                     # Every game has 2 to 6 players (each game's own bounds are in

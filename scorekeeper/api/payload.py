@@ -12,6 +12,15 @@ from ..codec import PayloadError
 from ..rulekit.messages import N_, msg
 
 
+def refuse_unknown(data: dict[str, Any], known: tuple[str, ...]) -> None:
+    """A body's field the address does not take is refused by name, not dropped: a
+    misspelt one would otherwise leave out what it meant to say."""
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise PayloadError(msg(N_("Unknown field “%(field)s”; the body has %(fields)s."),
+                               field=unknown[0][:60], fields=", ".join(known)))
+
+
 def body() -> dict[str, Any]:
     """The request's JSON object."""
     try:

@@ -3,12 +3,18 @@
 
 from flask import Response, jsonify
 
-from ..games import kind_asked
+from ..games import games, kind_asked
 from .blueprint import bp
-from .payload import body
+from .payload import body, refuse_unknown
+
+#: The fields each game's round takes, as its part of the OpenAPI description lists them.
+FIELDS = {kind.info.name: ("rules", *(name for name in part[1] if name != "_required"))
+          for kind in games() if (part := kind.openapi()["score_round"])}
 
 
 @bp.post("/score/round")
 def score() -> Response:
     data = body()
-    return jsonify(kind_asked(data).score(data))
+    kind = kind_asked(data)
+    refuse_unknown(data, FIELDS.get(kind.info.name, ("rules",)))
+    return jsonify(kind.score(data))
