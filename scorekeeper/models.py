@@ -82,6 +82,12 @@ class Game(Model):
         ForeignKey("groups.id", ondelete="SET NULL", name="fk_games_group_id_groups"),
         index=True, info=ADDED_LATER)
 
+    # The night (several tables, scorekeeper/nights.py) whose round made this game, if
+    # any: the game is scored as any other, and counts for the night's standing.
+    night_id: Mapped[str | None] = mapped_column(
+        ForeignKey("nights.id", ondelete="SET NULL", name="fk_games_night_id_nights"),
+        index=True, info=ADDED_LATER)
+
     group: Mapped[Group | None] = relationship(back_populates="games")
 
     seats: Mapped[list[Seat]] = relationship(
@@ -203,18 +209,22 @@ class AuditEntry(Model):
 
 
 class PinAttempt(Model):
-    """A try at a game's table PIN, or a group's PIN, from one address, kept for a minute:
-    the limit on wrong tries is counted here, in the database every server process shares
-    (scorekeeper.pins). Exactly one of ``game_id`` and ``group_id`` is set."""
+    """A try at a game's table PIN, a group's or a night's PIN, from one address, kept for a
+    minute: the limit on wrong tries is counted here, in the database every server process
+    shares (scorekeeper.pins). Exactly one of ``game_id``, ``group_id`` and ``night_id`` is
+    set."""
 
     __tablename__ = "pin_attempts"
     __table_args__ = (Index("ix_pin_attempts_game_address_at", "game_id", "address", "at"),
-                      Index("ix_pin_attempts_group_address_at", "group_id", "address", "at"))
+                      Index("ix_pin_attempts_group_address_at", "group_id", "address", "at"),
+                      Index("ix_pin_attempts_night_address_at", "night_id", "address", "at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     group_id: Mapped[str | None] = mapped_column(
         ForeignKey("groups.id", ondelete="CASCADE", name="fk_pin_attempts_group_id_groups"))
+    night_id: Mapped[str | None] = mapped_column(
+        ForeignKey("nights.id", ondelete="CASCADE", name="fk_pin_attempts_night_id_nights"))
     # The client's address as the server sees it (45 characters hold any IPv6 address).
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -277,3 +287,75 @@ class GameResult(Model):
     # When the game was last changed: a season's dates are read from it.
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     places: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class Night(Model):
+    """A night of several tables (docs/night.md): who came, the game and its rules, how
+    they are seated (the format, the table size, the rounds planned, the seed that makes
+    the plan the same each time it is made) and the rounds started. Reached like a group:
+    an unguessable link, a PIN for changes if set, a view-only link (the TV board's too).
+    The rounds not started are planned again whenever read, never stored."""
+
+    __tablename__ = "nights"
+    __table_args__ = (UniqueConstraint("view_id", name="uq_nights_view_id"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now,
+                                                 onupdate=_now)
+    # The games' rules, every option resolved, as a new game's body gives them.
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(20))
+    table_size: Mapped[int]
+    rounds: Mapped[int]
+    seed: Mapped[int]
+    # Who is here now, in the order given (a late arrival last); a player who left is
+    # no longer listed, though the rounds they played keep them.
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    # Fixed partnerships (the format "pairs"), as lists of two names.
+    pairs: Mapped[list[Any] | None] = mapped_column(JSON)
+    pin_hash: Mapped[str | None] = mapped_column(String(200))
+    view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="SET NULL", name="fk_nights_group_id_groups"),
+        index=True)
+
+    started: Mapped[list[NightRound]] = relationship(
+        back_populates="night", order_by="NightRound.number", cascade="all, delete-orphan")
+    changes: Mapped[list[NightChange]] = relationship(
+        back_populates="night", order_by="NightChange.id", cascade="all, delete-orphan")
+
+
+class NightRound(Model):
+    """A round of a night once started: its seating as it was played and the game made
+    at each table (in table order)."""
+
+    __tablename__ = "night_rounds"
+
+    night_id: Mapped[str] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    # {"tables": [[[name, ...], ...], ...], "sitting_out": [name, ...]}: each table's
+    # sides, as the night's schedule seated them.
+    seating: Mapped[dict[str, Any]] = mapped_column(JSON)
+    games: Mapped[list[Any]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    night: Mapped[Night] = relationship(back_populates="started")
+
+
+class NightChange(Model):
+    """The night's history: each change the organiser made (a round started or forced, a
+    player added, removed or swapped), with what it changed."""
+
+    __tablename__ = "night_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[str] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    action: Mapped[str] = mapped_column(String(20))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    night: Mapped[Night] = relationship(back_populates="changes")

@@ -25,7 +25,7 @@ from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .extensions import db
-from .models import Game, Group, PinAttempt
+from .models import Game, Group, Night, PinAttempt
 from .numbers import ARABIC_DIGITS
 
 LIMIT = 5
@@ -34,8 +34,8 @@ WINDOW = timedelta(seconds=60)
 PIN = re.compile(r"[0-9٠-٩۰-۹]{4,8}")
 
 
-#: What holds a PIN: a game (the table PIN) or a group (its PIN for changes).
-Holder = Game | Group
+#: What holds a PIN: a game (the table PIN), a group or a night (their PINs for changes).
+Holder = Game | Group | Night
 
 
 class Attempt(Enum):
@@ -88,8 +88,9 @@ def attempt(holder: Holder, text: object) -> Attempt:
     # As the column holds it (any IPv6 address is 45 characters at most).
     address = (request.remote_addr or "")[:64]
     now = datetime.now(UTC)
-    model: type[Game] | type[Group] = Group if isinstance(holder, Group) else Game
-    key = PinAttempt.group_id if isinstance(holder, Group) else PinAttempt.game_id
+    model: type[Holder] = type(holder)
+    key = {Game: PinAttempt.game_id, Group: PinAttempt.group_id,
+           Night: PinAttempt.night_id}[model]
     # Hold the row while counting: PostgreSQL locks it; on SQLite the first write (the
     # pruning) takes the database's write lock, which every other process waits for.
     db.session.execute(select(model.id).where(model.id == holder.id).with_for_update())
@@ -101,10 +102,7 @@ def attempt(holder: Holder, text: object) -> Attempt:
         db.session.commit()
         return Attempt.LIMITED
     counted = PinAttempt(address=address, at=now)
-    if isinstance(holder, Group):
-        counted.group_id = holder.id
-    else:
-        counted.game_id = holder.id
+    setattr(counted, key.key, holder.id)
     db.session.add(counted)
     db.session.commit()
     outcome = _check(holder, text)
@@ -129,4 +127,6 @@ def refusal(outcome: Attempt, holder: Holder | None = None) -> str:
         return str(_("Too many wrong PINs: wait a minute, then try again."))
     if isinstance(holder, Group):
         return str(_("That is not the group's PIN."))
+    if isinstance(holder, Night):
+        return str(_("That is not the night's PIN."))
     return str(_("That is not the table's PIN."))

@@ -249,7 +249,8 @@ def test_a_file_written_before_every_column_added_later_imports(games, runner, t
 
     later = {model: {c.key for c in model.__table__.columns if c.info.get("added_later")}
              for model in (Game, Seat, Deal)}
-    assert later == {Game: {"teams", "rematch_of", "group_id"}, Seat: {"member_id"},
+    assert later == {Game: {"teams", "rematch_of", "group_id", "night_id"},
+                     Seat: {"member_id"},
                      Deal: {"winner_hand", "sides"}}
     path = tmp_path / "games.json"
     data = export(runner, path)

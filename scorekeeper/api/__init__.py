@@ -11,7 +11,15 @@ from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
 from ..statuses import sentence
-from . import games, groups, openapi, referee, rules_listing, scoring  # noqa: F401  (routes)
+from . import (  # noqa: F401  (routes)
+    games,
+    groups,
+    nights,
+    openapi,
+    referee,
+    rules_listing,
+    scoring,
+)
 from .blueprint import PREFIX, bp
 
 

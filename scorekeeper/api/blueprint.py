@@ -10,7 +10,7 @@ from .. import pins
 from ..codec import PayloadError
 from ..extensions import db
 from ..i18n import say
-from ..models import Game, Group
+from ..models import Game, Group, Night
 from ..rulekit import RulesError
 from ..rulekit.messages import N_, Message, msg
 
@@ -49,6 +49,9 @@ def pin_refusal(holder: pins.Holder) -> ResponseReturnValue | None:
         if isinstance(holder, Group):
             return jsonify(error=_("This group has a PIN: send it in the X-Table-PIN "
                                    "header to change the group or start a game in it.")), 403
+        if isinstance(holder, Night):
+            return jsonify(error=_("This night has a PIN: send it in the X-Table-PIN "
+                                   "header to start a round or change its players.")), 403
         return jsonify(error=_("This game has a table PIN: send it in the X-Table-PIN "
                                "header to change the game.")), 403
     outcome = pins.attempt(holder, request.headers["X-Table-PIN"])

@@ -8,6 +8,8 @@ from ..games import games, presets
 from .blueprint import bp
 from .openapi_groups import PATHS as GROUP_PATHS
 from .openapi_groups import SCHEMAS as GROUP_SCHEMAS
+from .openapi_nights import PATHS as NIGHT_PATHS
+from .openapi_nights import SCHEMAS as NIGHT_SCHEMAS
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
          "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
@@ -70,7 +72,11 @@ _STATE_COMMON = {
                    "description": "The game this one is a rematch of (Play again)"},
     "rematch": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
                 "description": "Once the game is over, its rematch, if one was made "
-                               "(POST /games/{game_id}/rematch)"}}
+                               "(POST /games/{game_id}/rematch)"},
+    "night": {"type": "object", "additionalProperties": False, "required": ["id", "url"],
+              "properties": {"id": {"type": "string"},
+                             "url": {"type": "string", "description": "The night's page"}},
+              "description": "A table's game of a night: the night (GET /nights/{id})"}}
 
 
 def _state_name(api_name: str) -> str:
@@ -331,6 +337,7 @@ SPEC = {
                                                 "holds its state", "content": _CONFLICT},
                          **_LOCKED}}},
         **GROUP_PATHS,
+        **NIGHT_PATHS,
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
             "post": {"operationId": "record_deal",
@@ -374,7 +381,7 @@ SPEC = {
                         "oneOf": [{"$ref": f"#/components/schemas/{name}"}
                                   for name in _STATES],
                         "description": "A game's state, in its game's own schema"},
-                    "GameLink": _GAME_LINK, **GROUP_SCHEMAS,
+                    "GameLink": _GAME_LINK, **GROUP_SCHEMAS, **NIGHT_SCHEMAS,
                     **_merge_all([part["schemas"] for part in _PARTS])},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",

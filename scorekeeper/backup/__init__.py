@@ -65,6 +65,9 @@ PARTS = (("seats", Seat, {"game_id", "member_id"}),
          ("deals", DealRecord, {"id", "game_id"}),
          ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
 HANDS = ("hands", HandRecord, {"deal_id"})
+# A game's night: nights are not in the file yet, so a night's game comes back alone, an
+# ordinary game (its group and standings kept).
+GAME_SKIP = {"night_id"}
 # A seat's member, by place in the game's group; a group game's day in the standings.
 MEMBER = "member"
 PLAYED_AT = "played_at"
@@ -103,7 +106,7 @@ def _read_one_moment() -> None:
 
 def _game_json(game: Game, places: dict[int, int], played_at: datetime | None
                ) -> dict[str, Any]:
-    out = row_of(game, set())
+    out = row_of(game, GAME_SKIP)
     # The day a group game counts for in the standings (no deal records it).
     out[PLAYED_AT] = None if played_at is None or game.group_id is None else stamp(
         played_at)
@@ -247,7 +250,7 @@ def _game_of(item: object, index: int, version: int
                              f"not {brief(given)}")
     where = f"game {given}"
     extra_fields = [PLAYED_AT] if version > 1 else []
-    game = Game(**values_of(item, Game, set(), where,
+    game = Game(**values_of(item, Game, GAME_SKIP, where,
                             [name for name, _m, _s in PARTS] + extra_fields))
     if not TOKEN.fullmatch(game.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")

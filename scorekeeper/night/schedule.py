@@ -132,20 +132,19 @@ def promised(rounds: int, players: int, table_size: int, fmt: Format,
     return partners, opponents
 
 
-def repeats(rounds: Sequence[Round]) -> tuple[int, int]:
-    """How many pairs partner, and how many meet as opponents (solo: at a table), more
-    often than an even spread over the players present would need: the repeats the
-    organiser is shown before the night starts (0 and 0 where the plan has none)."""
+def repeats(rounds: Sequence[Round], fmt: Format, table_size: int) -> tuple[int, int]:
+    """How many pairs partner, and how many meet as opponents (solo: at a table; pairs:
+    as pairs), more often than :func:`promised` allows for these rounds: the repeats the
+    organiser is shown before the night starts, 0 and 0 where the method kept its word
+    (a change of players between rounds can cost more)."""
     tally = Tally.of(rounds)
     players = {name for r in rounds for name in (*r.seated, *r.sitting_out)}
-    others = max(1, len(players) - 1)
-    partner_slots = sum(len(side) - 1 for r in rounds for t in r.tables for side in t.sides)
-    meets = sum(len(t.players) - len(side) for r in rounds for t in r.tables
-                for side in t.sides for _ in side)
-    fair_partners = ceil(partner_slots / (len(players) or 1) / others)
-    fair_meets = ceil(meets / (len(players) or 1) / others)
-    return (sum(count > fair_partners for count in tally.partners.values()),
-            sum(count > fair_meets for count in tally.opponents.values()))
+    partners, opponents = promised(len(rounds), len(players), table_size, fmt,
+                                   any(r.sitting_out for r in rounds))
+    if fmt is Format.PAIRS:
+        partners = len(rounds)
+    return (sum(count > partners for count in tally.partners.values()),
+            sum(count > opponents for count in tally.opponents.values()))
 
 
 def sitting_out(players: Sequence[str], seats: int, tally: Tally, number: int) -> list[str]:

@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
         home,
         language,
         live,
+        nights,
         pwa,
         referee,
         security,
@@ -32,7 +33,7 @@ def init_app(app: Flask) -> None:
     from . import games as game_pages
 
     for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp, groups.bp, groups_play.bp):
+                      audit.bp, groups.bp, groups_play.bp, nights.bp):
         app.register_blueprint(blueprint)
     for kind in every_game():
         if kind.pages.blueprint is not None:

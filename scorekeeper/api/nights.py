@@ -1,0 +1,155 @@
+"""Nights of several tables (docs/api.md, "Nights"): make one, read its plan and standing,
+start its next round (a game at each table), add or remove a player between rounds. The
+seating and the standing are scorekeeper/night/'s; storing them, scorekeeper/nights.py."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask import Response, jsonify, url_for
+from flask.typing import ResponseReturnValue
+
+from .. import nights
+from ..codec import PayloadError, flag_of
+from ..extensions import db
+from ..games import kind_of
+from ..i18n import say
+from ..models import Night
+from ..night.schedule import Format, repeats
+from ..pins import normal_pin, set_pin
+from ..rulekit import RulesError
+from ..rulekit.messages import N_, msg
+from .blueprint import Missing, bp, pin_refusal
+from .groups import group_of_body
+from .payload import body, refuse_unknown
+
+CREATE_FIELDS = ("name", "rules", "players", "format", "table_size", "rounds", "pairs",
+                 "group", "pin")
+
+
+def load_night(night_id: str) -> Night:
+    night = db.session.get(Night, night_id)
+    if night is None:
+        raise Missing(msg(N_("There is no night with that id; check the link.")))
+    return night
+
+
+def _points(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 3)
+
+
+def night_json(night: Night) -> dict[str, Any]:
+    """The night: its links, what it plays, the whole plan (rounds started with their
+    games, the rest as planned now), the repeats of the plan and the standing."""
+    rounds = nights.schedule(night)
+    games = {r.number: r.games for r in night.started}
+    partners, opponents = repeats(rounds, Format(night.format), night.table_size)
+    return {
+        "id": night.id,
+        "url": url_for("nights.show", night_id=night.id, _external=True),
+        "view_url": url_for("nights.view", night_view=night.view_id, _external=True),
+        "tv_url": url_for("nights.tv", night_view=night.view_id, _external=True),
+        "name": night.name, "game": kind_of(night.rules).info.api_name,
+        "rules": night.rules, "players": list(night.players), "format": night.format,
+        "table_size": night.table_size, "pin": night.pin_hash is not None,
+        "group": night.group_id,
+        "rounds": [{"number": r.number, "tables": [{
+            "table": t.number, "sides": [list(side) for side in t.sides],
+            "game": _game_link(games.get(r.number), t.number)} for t in r.tables],
+            "sitting_out": list(r.sitting_out)} for r in rounds],
+        "planned_rounds": night.rounds,
+        "repeats": {"partners": partners, "opponents": opponents},
+        "current_round": night.started[-1].number if night.started else None,
+        "standing": [{"player": line.player, "rank": line.rank,
+                      "points": _points(line.points), "tiebreak": line.tiebreak,
+                      "games": line.games, "sat_out": line.sat_out}
+                     for line in nights.night_standing(night)],
+    }
+
+
+def _game_link(games: list[str] | None, table: int) -> dict[str, str] | None:
+    if not games:
+        return None
+    game_id = games[table - 1]
+    return {"id": game_id, "url": url_for("games.show", game_id=game_id, _external=True)}
+
+
+def _answer(night: Night, status: int = 200) -> Response:
+    response = jsonify(night_json(night))
+    response.status_code = status
+    return response
+
+
+@bp.post("/nights")
+def create_night() -> ResponseReturnValue:
+    data = body()
+    refuse_unknown(data, CREATE_FIELDS)
+    for field in ("name", "rules", "players", "format"):
+        if field not in data:
+            raise PayloadError(msg(N_("A night needs the field “%(field)s”."), field=field))
+    group = group_of_body(data)
+    if group is not None and (refused := pin_refusal(group)) is not None:
+        return refused
+    night = nights.new_night(data["name"], data["rules"], data["players"], data["format"],
+                             data.get("table_size", 4), data.get("rounds"),
+                             data.get("pairs"), group)
+    if data.get("pin") is not None:
+        pin = normal_pin(data["pin"])
+        if pin is None:
+            raise PayloadError(msg(N_("The field “pin” must be a string of 4 to 8 digits.")))
+        set_pin(night, pin)
+    db.session.add(night)
+    db.session.commit()
+    response = _answer(night, 201)
+    response.headers["Location"] = url_for("api.read_night", night_id=night.id)
+    return response
+
+
+@bp.get("/nights/<night_id>")
+def read_night(night_id: str) -> Response:
+    return _answer(load_night(night_id))
+
+
+@bp.post("/nights/<night_id>/rounds")
+def start_round(night_id: str) -> ResponseReturnValue:
+    night = load_night(night_id)
+    data = body()
+    refuse_unknown(data, ("force",))
+    if (refused := pin_refusal(night)) is not None:
+        return refused
+    try:
+        nights.start_round(night, flag_of(data, "force"))
+    except nights.TablesPlaying as playing:
+        db.session.rollback()
+        return jsonify(error=say(msg(
+            N_("Still playing: table %(tables)s. Start the next round when every table "
+               "has finished, or send {\"force\": true} to end the round as it stands."),
+            tables=", ".join(map(str, playing.tables)))), night=night_json(night)), 409
+    except RulesError:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return _answer(night, 201)
+
+
+@bp.post("/nights/<night_id>/players")
+def add_player(night_id: str) -> ResponseReturnValue:
+    night = load_night(night_id)
+    data = body()
+    refuse_unknown(data, ("name",))
+    if (refused := pin_refusal(night)) is not None:
+        return refused
+    nights.add_player(night, data.get("name"))
+    db.session.commit()
+    return _answer(night)
+
+
+@bp.delete("/nights/<night_id>/players/<name>")
+def remove_player(night_id: str, name: str) -> ResponseReturnValue:
+    night = load_night(night_id)
+    if (refused := pin_refusal(night)) is not None:
+        return refused
+    nights.remove_player(night, name)
+    db.session.commit()
+    return _answer(night)

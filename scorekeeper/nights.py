@@ -1,0 +1,279 @@
+"""A night in storage (docs/night.md): made from what the organiser gives, its plan read
+from the rounds started (the rest planned again from the seed whenever read), a round
+started as one ordinary game per table in one transaction, players added or removed
+between rounds, and the standing from the tables' games as they stand. Each change is
+written to the night's history. The seating and the standing themselves are plain
+Python (scorekeeper/night/); this module names no game."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from . import storage
+from .extensions import db
+from .games import kind_of
+from .groups import LONGEST_GROUP_NAME, start_game
+from .models import Game, Group, Night, NightChange, NightRound
+from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
+from .night.standing import Line, TableResult, standing
+from .rulekit.messages import N_, fail
+from .rulekit.names import check_names, new_names, normal_name
+
+MOST_PLAYERS = 40
+MOST_ROUNDS = 40
+#: A night's suggested length where the organiser gives none: a round robin, at most this.
+USUAL_ROUNDS = 7
+TABLE_SIZES = (2, 4, 6)
+
+
+class TablesPlaying(Exception):
+    """A round cannot start while a table of the current one still plays (unless forced)."""
+
+    def __init__(self, tables: list[int]) -> None:
+        super().__init__(tables)
+        self.tables = tables
+
+
+def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
+              table_size: object = 4, rounds: object = None, pairs: object = None,
+              group: Group | None = None) -> Night:
+    """A validated, not yet saved night; :class:`RulesError` says what is wrong."""
+    title = night_name(name)
+    chosen = _format(fmt)
+    size = _table_size(table_size)
+    if chosen.partners and size == 2:
+        raise fail(N_("Partners need a table of 4 or 6."))
+    names = _players(players)
+    if len(names) < size:
+        raise fail(N_("A night needs at least one full table: %(size)d players, not "
+                      "%(count)d."), size=size, count=len(names))
+    fixed = _pairs(pairs, names) if chosen is Format.PAIRS else None
+    # The games' rules, tried on one table as the night seats it: a table size or a
+    # format the game does not allow is refused here, before anything is made.
+    trial = _table_game(rules, [f"Seat {i + 1}" for i in range(size)], chosen, size)
+    planned = _rounds(rounds, rounds_for_everyone(len(names), size, chosen))
+    night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
+                  table_size=size, rounds=planned, seed=secrets.randbelow(2**31),
+                  players=names, pairs=fixed, group_id=group.id if group else None)
+    night.changes.append(NightChange(action="created", detail={"players": names}))
+    return night
+
+
+def night_name(given: object) -> str:
+    """A night's name in normal form; :class:`RulesError` says what is wrong with it."""
+    if not isinstance(given, str) or not (name := normal_name(given)):
+        raise fail(N_("Give the night a name."))
+    if len(name) > LONGEST_GROUP_NAME:
+        raise fail(N_("Keep the night's name to %(count)d characters."),
+                   count=LONGEST_GROUP_NAME)
+    check_names([name], longest=LONGEST_GROUP_NAME)
+    return name
+
+
+def _format(given: object) -> Format:
+    try:
+        return Format(str(given) if isinstance(given, str) else "")
+    except ValueError:
+        raise fail(N_("The format must be one of %(formats)s."),
+                   formats=", ".join(f.value for f in Format)) from None
+
+
+def _table_size(given: object) -> int:
+    if isinstance(given, bool) or given not in TABLE_SIZES:
+        raise fail(N_("A table seats 2, 4 or 6 players."))
+    return int(given)
+
+
+def _players(given: Sequence[object]) -> list[str]:
+    if not isinstance(given, list | tuple) or not all(isinstance(n, str) for n in given):
+        raise fail(N_("List the players present, by name."))
+    names = [normal_name(n) for n in given if isinstance(n, str)]
+    if len(names) > MOST_PLAYERS:
+        raise fail(N_("A night seats at most %(count)d players."), count=MOST_PLAYERS)
+    check_names(names)
+    return list(new_names(tuple(names)))
+
+
+def _rounds(given: object, suggested: int) -> int:
+    if given is None:
+        return min(suggested, USUAL_ROUNDS)
+    if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= MOST_ROUNDS:
+        raise fail(N_("A night plays 1 to %(most)d rounds."), most=MOST_ROUNDS)
+    return given
+
+
+def _pairs(given: object, names: list[str]) -> list[list[str]]:
+    """Fixed partnerships: as given (each player in one pair), or in the order listed."""
+    if given is None:
+        if len(names) % 2:
+            raise fail(N_("Fixed partnerships need an even number of players."))
+        return [names[i:i + 2] for i in range(0, len(names), 2)]
+    if not isinstance(given, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(n, str) for n in p)
+            for p in given):
+        raise fail(N_("List the pairs as lists of two names."))
+    pairs = [[normal_name(a), normal_name(b)] for a, b in given]
+    if sorted(n.casefold() for p in pairs for n in p) != sorted(n.casefold() for n in names):
+        raise fail(N_("Each player present must be in exactly one pair."))
+    by = {n.casefold(): n for n in names}
+    return [[by[a.casefold()], by[b.casefold()]] for a, b in pairs]
+
+
+def _seats(sides: Sequence[Sequence[str]]) -> list[str]:
+    """A table's seats in playing order: partners never side by side (one of each side,
+    then the next of each side)."""
+    return [side[i] for i in range(max(len(s) for s in sides)) for side in sides
+            if i < len(side)]
+
+
+def _table_game(rules: object, names: list[str], fmt: Format, size: int,
+                sides: Sequence[Sequence[str]] | None = None) -> Game:
+    """A new game of one table: partners opposite (sides of two, each partner as many
+    seats on as there are sides), everyone alone in solo play. The game says whether it
+    seats the table so."""
+    if sides is None:
+        sides = ([names[i::size // 2] for i in range(size // 2)] if fmt.partners
+                 else [[n] for n in names])
+    seats = _seats(sides)
+    return storage.new_game(rules, seats, seats[0], fmt.partners, None)
+
+
+# --- the plan -----------------------------------------------------------------------------
+
+def played(night: Night) -> list[Round]:
+    """The rounds started, as they were seated."""
+    return [Round(r.number, tuple(Table(i + 1, tuple(tuple(side) for side in sides))
+                                  for i, sides in enumerate(r.seating["tables"])),
+                  tuple(r.seating["sitting_out"])) for r in night.started]
+
+
+def schedule(night: Night) -> tuple[Round, ...]:
+    """The night's rounds: those started, then the rest as planned now (progressive: the
+    next one only once the current round's winners are known)."""
+    fmt = Format(night.format)
+    done = played(night)
+    pairs = [(a, b) for a, b in night.pairs or []]
+    if fmt is Format.PROGRESSIVE and done:
+        if len(done) >= night.rounds or any(
+                not r.finished for r in results_of(night.started[-1]) if r is not None):
+            return tuple(done)
+        winners = [[n for side, rank in zip(r.sides, r.ranks, strict=True) if rank == 1
+                    for n in side] if r else [] for r in results_of(night.started[-1])]
+        nxt = progress(done[-1], winners, night.players, night.table_size, Tally.of(done))
+        return (*done, nxt)
+    return plan(night.players, fmt, night.table_size, night.rounds, seed=night.seed,
+                played=done, pairs=pairs)
+
+
+def results_of(started: NightRound) -> list[TableResult | None]:
+    """Each table's game of a round as it stands, in table order."""
+    out: list[TableResult | None] = []
+    for sides, game_id in zip(started.seating["tables"], started.games, strict=True):
+        game = storage.load(game_id) if game_id else None
+        if game is None:
+            out.append(None)
+            continue
+        state, log = storage.state_and_log(game)
+        result = kind_of(game.rules).result(state, log)
+        # A group's game names its seats as the members are named: matched by case.
+        by_name = {seat.name.casefold(): place
+                   for seat, place in zip(game.seats, result.places, strict=True)}
+        places = [by_name[side[0].casefold()] for side in sides]
+        out.append(TableResult(tuple(tuple(s) for s in sides),
+                               tuple(p.total for p in places), tuple(p.rank for p in places),
+                               len(log), result.finished))
+    return out
+
+
+def night_standing(night: Night) -> list[Line]:
+    """The standing of everyone who has played or is here, best first."""
+    names = list(night.players)
+    for started in night.started:
+        for sides in started.seating["tables"]:
+            names += [n for side in sides for n in side if n not in names]
+        names += [n for n in started.seating["sitting_out"] if n not in names]
+    return standing(names, list(zip(played(night), map(results_of, night.started),
+                                    strict=True)))
+
+
+# --- changes ------------------------------------------------------------------------------
+
+def start_round(night: Night, force: bool = False) -> NightRound:
+    """Start the next round: a game at each table, made now (not yet committed).
+    :class:`TablesPlaying` while a table of the current round plays and *force* is not
+    given; :class:`RulesError` when every round is played."""
+    if night.started:
+        playing = [i + 1 for i, r in enumerate(results_of(night.started[-1]))
+                   if r is not None and not r.finished]
+        if playing and not force:
+            raise TablesPlaying(playing)
+        if playing:
+            _note(night, "forced", {"round": night.started[-1].number, "tables": playing})
+    rounds = schedule(night)
+    if len(rounds) <= len(night.started):
+        raise fail(N_("Every round of the night is played."))
+    seated = rounds[len(night.started)]
+    fmt = Format(night.format)
+    group = db.session.get(Group, night.group_id) if night.group_id else None
+    games: list[str] = []
+    for table in seated.tables:
+        game = _table_game(night.rules, list(table.players), fmt, night.table_size,
+                           table.sides)
+        game.night_id = night.id
+        db.session.add(game)
+        if group is not None:
+            start_game(group, game)
+        db.session.flush()
+        games.append(game.id)
+    started = NightRound(number=seated.number, games=games, seating={
+        "tables": [[list(side) for side in t.sides] for t in seated.tables],
+        "sitting_out": list(seated.sitting_out)})
+    night.started.append(started)
+    _note(night, "round", {"round": seated.number, "games": games})
+    return started
+
+
+def add_player(night: Night, name: object) -> str:
+    if Format(night.format) is Format.PAIRS:
+        raise fail(N_("A night of fixed pairs seats whole pairs: start another night to "
+                      "change them."))
+    if not isinstance(name, str) or not normal_name(name):
+        raise fail(N_("Give the player's name."))
+    given = normal_name(name)
+    if len(night.players) >= MOST_PLAYERS:
+        raise fail(N_("A night seats at most %(count)d players."), count=MOST_PLAYERS)
+    # Told apart from everyone the night has seated, not only those here now.
+    check_names([*_everyone(night), given])
+    new_names((*_everyone(night), given))
+    night.players = [*night.players, given]
+    _note(night, "add", {"player": given})
+    return given
+
+
+def remove_player(night: Night, name: str) -> None:
+    if Format(night.format) is Format.PAIRS:
+        raise fail(N_("A night of fixed pairs seats whole pairs: start another night to "
+                      "change them."))
+    present = {n.casefold(): n for n in night.players}
+    if name.casefold() not in present:
+        raise fail(N_("“%(name)s” is not playing tonight."), name=name[:40])
+    leaving = present[name.casefold()]
+    if len(night.players) - 1 < night.table_size:
+        raise fail(N_("That would leave fewer players than one table."))
+    night.players = [n for n in night.players if n != leaving]
+    _note(night, "remove", {"player": leaving})
+
+
+def _everyone(night: Night) -> list[str]:
+    """Everyone the night has seated or lists, so a late arrival's name is told apart."""
+    names = list(night.players)
+    for started in night.started:
+        names += [n for sides in started.seating["tables"] for side in sides for n in side]
+        names += list(started.seating["sitting_out"])
+    return list({n.casefold(): n for n in names}.values())
+
+
+def _note(night: Night, action: str, detail: dict[str, Any]) -> None:
+    night.changes.append(NightChange(action=action, detail=detail))

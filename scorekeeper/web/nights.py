@@ -1,0 +1,232 @@
+"""A night's pages (docs/night.md): a new night, the organiser's page (the round playing,
+its tables' games, the next round's seats, the standing, starting a round and changing
+who plays), the view-only page a player opens to see where to sit, and the television
+board. What the seating and the standing are is scorekeeper/night/'s; storing them,
+scorekeeper/nights.py's; these views only translate."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
+from jinja2_fragments.flask import render_block
+from sqlalchemy import select
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from .. import nights, pins
+from ..extensions import db, htmx
+from ..games import games
+from ..i18n import say
+from ..models import Game, Night
+from ..night.schedule import Format, repeats
+from ..rulekit import RulesError
+from ..ui.forms import Form, choices, pin_digits
+from .groups_forms import names_in
+
+bp = Blueprint("nights", __name__)
+
+FORMATS = ((Format.ROTATING.value, _l("Rotating partners: a new partner every round")),
+           (Format.PAIRS.value, _l("Fixed pairs: each pair meets the others in turn")),
+           (Format.SOLO.value, _l("Everyone alone: new table-mates every round")),
+           (Format.PROGRESSIVE.value, _l("Winners move up a table, partners split")))
+
+
+class NewNightForm(Form):
+    name = StringField(_l("The night's name"), validators=[InputRequired(
+        _l("Give the night a name."))])
+    preset = SelectField(_l("Game"), choices=[])
+    players = TextAreaField(_l("Who is here (one name per line)"))
+    format = RadioField(_l("How the tables change"), choices=choices(FORMATS),
+                        default=Format.ROTATING.value)
+    table_size = SelectField(_l("Players at a table"),
+                             choices=choices([("4", "4"), ("6", "6"), ("2", "2")]),
+                             default="4")
+    rounds = IntegerField(_l("Rounds (optional)"),
+                          validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
+    pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
+
+
+class ChangeForm(Form):
+    """The organiser's changes: the night's PIN (where it has one) goes with each."""
+
+    pin = StringField(_l("The night's PIN"))
+    force = BooleanField(_l("End the unfinished games as they stand"))
+    name = StringField(_l("Name"))
+
+
+@bp.app_template_filter("night_points")
+def night_points(value: Fraction) -> str:
+    """Placement points as a player reads them: 2, 1.5, 0.75."""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")
+
+
+@bp.app_template_filter("margin")
+def margin(value: int) -> str:
+    """A margin with its sign, the minus a minus sign: +150, −40, 0."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _presets() -> list[tuple[str, str]]:
+    return [(preset, f"{_l(kind.info.title)} · {label}") for kind in games()
+            for preset, label in kind.pages.offered.items()]
+
+
+def _night(night_id: str) -> Night:
+    night = db.session.get(Night, night_id)
+    if night is None:
+        abort(404)
+    return night
+
+
+def _by_view(view_id: str) -> Night:
+    night = db.session.scalar(select(Night).where(Night.view_id == view_id))
+    if night is None:
+        abort(404)
+    return night
+
+
+@bp.route("/nights/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    form = NewNightForm()
+    form.preset.choices = choices(_presets())
+    error = None
+    if form.validate_on_submit():
+        try:
+            night = nights.new_night(form.name.data, form.preset.data,
+                                     names_in(form.players.data), form.format.data,
+                                     int(form.table_size.data or 4), form.rounds.data)
+        except RulesError as refusal:
+            error = say(refusal.message)
+        else:
+            if (pin := pins.normal_pin(form.pin.data)) is not None:
+                pins.set_pin(night, pin)
+            db.session.add(night)
+            db.session.commit()
+            return redirect(url_for("nights.show", night_id=night.id), 303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("nights/new.html", form=form, error=error), status
+
+
+def _tables(night: Night, view: bool) -> list[dict[str, Any]]:
+    """The round playing, table by table: its sides, its game (the view-only page's
+    address where *view*) and how the game stands."""
+    if not night.started:
+        return []
+    current = night.started[-1]
+    results = nights.results_of(current)
+    out = []
+    for number, (sides, game_id, result) in enumerate(
+            zip(current.seating["tables"], current.games, results, strict=True), start=1):
+        game = db.session.get(Game, game_id)
+        link = None if game is None else (
+            url_for("viewonly.show", view_id=game.view_id) if view
+            else url_for("games.show", game_id=game.id))
+        out.append({"number": number, "sides": sides, "link": link, "result": result})
+    return out
+
+
+def _context(night: Night, view: bool) -> dict[str, Any]:
+    rounds = nights.schedule(night)
+    played = len(night.started)
+    partners, opponents = repeats(rounds, Format(night.format), night.table_size)
+    return dict(night=night, rounds=rounds, played=played, tables=_tables(night, view),
+                next_round=rounds[played] if played < len(rounds) else None,
+                current=rounds[played - 1] if played else None,
+                standing=nights.night_standing(night), repeats=(partners, opponents),
+                game_title=_l(next(k.info.title for k in games()
+                                   if night.rules["preset"] in k.info.presets)),
+                format_name=dict(FORMATS)[night.format], view=view,
+                change_words=change_words)
+
+
+def change_words(change: Any) -> str:
+    """One line of the night's history, in the reader's words."""
+    detail = change.detail
+    if change.action == "round":
+        return str(_l("Round %(n)d started.", n=detail["round"]))
+    if change.action == "forced":
+        return str(_l("Round %(n)d ended as it stood (tables %(tables)s still playing).",
+                      n=detail["round"], tables=", ".join(map(str, detail["tables"]))))
+    if change.action == "add":
+        return str(_l("%(name)s joined.", name=detail["player"]))
+    if change.action == "remove":
+        return str(_l("%(name)s left.", name=detail["player"]))
+    return str(_l("The night was planned for %(names)s.",
+                  names=", ".join(detail.get("players", []))))
+
+
+@bp.get("/nights/<night_id>")
+def show(night_id: str) -> str:
+    night = _night(night_id)
+    return render_template("nights/show.html", form=ChangeForm(), error=None,
+                           **_context(night, view=False))
+
+
+def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
+    """Do *action* if the night's PIN (where it has one) was given right: the page again,
+    saying what went wrong, or the night's page."""
+    error = None
+    if not form.validate_on_submit():
+        error = _l("This form has expired; please send it again.")
+    elif night.pin_hash is not None and (
+            outcome := pins.attempt(night, form.pin.data)) is not pins.Attempt.RIGHT:
+        error = pins.refusal(outcome, night)
+    else:
+        try:
+            action()
+        except nights.TablesPlaying as playing:
+            db.session.rollback()
+            error = _l("Still playing: table %(tables)s. Start the next round when every "
+                       "table has finished, or tick “End the unfinished games as they "
+                       "stand”.", tables=", ".join(map(str, playing.tables)))
+        except RulesError as refusal:
+            db.session.rollback()
+            error = say(refusal.message)
+        else:
+            db.session.commit()
+            return redirect(url_for("nights.show", night_id=night.id), 303)
+    return render_template("nights/show.html", form=form, error=error,
+                           **_context(night, view=False)), 422
+
+
+@bp.post("/nights/<night_id>/rounds")
+def start_round(night_id: str) -> ResponseReturnValue:
+    night = _night(night_id)
+    form = ChangeForm()
+    return _change(night, form, lambda: nights.start_round(night, bool(form.force.data)))
+
+
+@bp.post("/nights/<night_id>/players")
+def add_player(night_id: str) -> ResponseReturnValue:
+    night = _night(night_id)
+    form = ChangeForm()
+    return _change(night, form, lambda: nights.add_player(night, form.name.data))
+
+
+@bp.post("/nights/<night_id>/players/remove")
+def remove_player(night_id: str) -> ResponseReturnValue:
+    night = _night(night_id)
+    form = ChangeForm()
+    return _change(night, form, lambda: nights.remove_player(night, form.name.data or ""))
+
+
+@bp.get("/nights/view/<night_view>")
+def view(night_view: str) -> str:
+    return render_template("nights/view.html", **_context(_by_view(night_view), view=True))
+
+
+@bp.get("/nights/tv/<night_view>")
+def tv(night_view: str) -> Response:
+    """The board for a television: asked again every 3 seconds for its board alone."""
+    context = _context(_by_view(night_view), view=True)
+    if htmx:
+        response = make_response(render_block("nights/tv.html", "board", **context))
+    else:
+        response = make_response(render_template("nights/tv.html", **context))
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
