@@ -64,6 +64,12 @@ def night_points(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")
 
 
+@bp.app_template_filter("night_total")
+def night_total(value: int) -> str:
+    """A game's total with a minus sign for one below nought: −30."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 @bp.app_template_filter("margin")
 def margin(value: int) -> str:
     """A margin with its sign, the minus a minus sign: +150, −40, 0."""

@@ -1,0 +1,127 @@
+"""A night's pages (scorekeeper/web/nights.py; issue 36) with Flask's test client: a new
+night from its form (and what it refuses), the organiser's page starting a round and
+changing who plays, the night's PIN, the players' view-only page and the TV board, which
+never link to anything that changes a game."""
+
+from __future__ import annotations
+
+import re
+
+from pagework import alerts
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Night
+
+EIGHT = ["Ali", "Badr", "Caro", "Dina", "Emad", "Fadi", "Ghada", "Huda"]
+
+
+def form(**changes) -> dict:
+    return {"name": "Thursday", "preset": "levant", "players": "\n".join(EIGHT),
+            "format": "rotating", "table_size": "4", "rounds": "", "pin": ""} | changes
+
+
+def new_night(client, **changes) -> str:
+    response = client.post("/nights/new", data=form(**changes))
+    assert response.status_code == 303, alerts(response.text)
+    return response.location.rsplit("/", 1)[-1]
+
+
+def count(app, model) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model))
+
+
+def test_home_offers_a_night(client):
+    assert 'href="/nights/new"' in client.get("/").text
+
+
+def test_a_night_is_planned_from_its_form(app, client):
+    page = client.get("/nights/new")
+    assert page.status_code == 200 and "Rotating partners" in page.text
+    night_id = new_night(client)
+    page = client.get(f"/nights/{night_id}").text
+    assert "Next: round 1" in page and "Start round 1" in page
+    assert "Table 1" in page and "Table 2" in page and ">against<" in page
+    assert count(app, Game) == 0
+
+
+def test_a_night_that_cannot_be_is_said_and_nothing_is_stored(app, client):
+    response = client.post("/nights/new", data=form(players="Ali\nBadr\nCaro"))
+    assert response.status_code == 422
+    assert any("at least one full table" in a for a in alerts(response.text))
+    response = client.post("/nights/new", data=form(table_size="6"))
+    assert response.status_code == 422
+    assert any("at most 4 players" in a for a in alerts(response.text))
+    assert count(app, Night) == 0
+
+
+def test_starting_a_round_makes_each_tables_game_and_links_it(app, client):
+    night_id = new_night(client)
+    response = client.post(f"/nights/{night_id}/rounds", data={})
+    assert response.status_code == 303
+    page = client.get(f"/nights/{night_id}").text
+    games = re.findall(r'href="/games/([^"]+)"', page)
+    assert len(games) == 2 and count(app, Game) == 2
+    assert "Round 1 of 7" in page and "Start round 2" in page
+    # A second tap while both tables play is refused, saying so, and makes nothing.
+    again = client.post(f"/nights/{night_id}/rounds", data={})
+    assert again.status_code == 422
+    assert any("Still playing: table 1, 2" in a for a in alerts(again.text))
+    assert count(app, Game) == 2
+    forced = client.post(f"/nights/{night_id}/rounds", data={"force": "y"})
+    assert forced.status_code == 303 and count(app, Game) == 4
+
+
+def test_a_late_arrival_and_someone_leaving(client):
+    night_id = new_night(client)
+    assert client.post(f"/nights/{night_id}/players", data={"name": "Zaid"}
+                       ).status_code == 303
+    page = client.get(f"/nights/{night_id}").text
+    assert "Sitting out: " in page and "Zaid" in page
+    assert client.post(f"/nights/{night_id}/players/remove", data={"name": "Zaid"}
+                       ).status_code == 303
+    refused = client.post(f"/nights/{night_id}/players", data={"name": "ali"})
+    assert refused.status_code == 422 and alerts(refused.text)
+
+
+def test_the_nights_pin_guards_the_organisers_changes(app, client):
+    night_id = new_night(client, pin="2468")
+    page = client.get(f"/nights/{night_id}").text
+    assert 'name="pin"' in page
+    wrong = client.post(f"/nights/{night_id}/rounds", data={"pin": "1111"})
+    assert wrong.status_code == 422
+    assert "That is not the night's PIN." in alerts(wrong.text)
+    assert count(app, Game) == 0
+    right = client.post(f"/nights/{night_id}/rounds", data={"pin": "2468"})
+    assert right.status_code == 303 and count(app, Game) == 2
+
+
+def view_of(app, night_id) -> str:
+    with app.app_context():
+        return db.session.get(Night, night_id).view_id
+
+
+def test_the_players_page_and_the_tv_board_change_nothing(app, client):
+    night_id = new_night(client)
+    client.post(f"/nights/{night_id}/rounds", data={})
+    view = view_of(app, night_id)
+    for path in (f"/nights/view/{view}", f"/nights/tv/{view}"):
+        page = client.get(path)
+        assert page.status_code == 200
+        assert "<form" not in page.text and f"/nights/{night_id}" not in page.text
+        assert not re.search(r'href="/games/', page.text)
+        assert len(re.findall(r'href="/view/', page.text)) == 2  # each table, view-only
+        assert "The night's standing" in page.text
+    board = client.get(f"/nights/tv/{view}", headers={"HX-Request": "true"})
+    assert board.text.lstrip().startswith('<div id="board"')
+    assert 'hx-trigger="every 3s"' in board.text
+    assert board.headers["Cache-Control"] == "no-store"
+    assert client.get("/nights/tv/nope").status_code == 404
+
+
+def test_the_pages_speak_arabic(client):
+    night_id = new_night(client)
+    page = client.get(f"/nights/{night_id}", headers={"Accept-Language": "ar"}).text
+    plain = re.sub("[\u2066-\u2069]", "", page)  # numbers isolated in Arabic sentences
+    assert 'dir="rtl"' in page and "الجولة 1" in plain and "ترتيب السهرة" in page
