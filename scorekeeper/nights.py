@@ -52,7 +52,7 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
     fixed = _pairs(pairs, names) if chosen is Format.PAIRS else None
     # The games' rules, tried on one table as the night seats it: a table size or a
     # format the game does not allow is refused here, before anything is made.
-    trial = _table_game(rules, [f"Seat {i + 1}" for i in range(size)], chosen, size)
+    trial = table_game(rules, [f"Seat {i + 1}" for i in range(size)], chosen, size)
     planned = _rounds(rounds, rounds_for_everyone(len(names), size, chosen))
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
                   table_size=size, rounds=planned, seed=secrets.randbelow(2**31),
@@ -128,7 +128,7 @@ def _seats(sides: Sequence[Sequence[str]]) -> list[str]:
             if i < len(side)]
 
 
-def _table_game(rules: object, names: list[str], fmt: Format, size: int,
+def table_game(rules: object, names: list[str], fmt: Format, size: int,
                 sides: Sequence[Sequence[str]] | None = None) -> Game:
     """A new game of one table: partners opposite (sides of two, each partner as many
     seats on as there are sides), everyone alone in solo play. The game says whether it
@@ -219,7 +219,7 @@ def start_round(night: Night, force: bool = False) -> NightRound:
     group = db.session.get(Group, night.group_id) if night.group_id else None
     games: list[str] = []
     for table in seated.tables:
-        game = _table_game(night.rules, list(table.players), fmt, night.table_size,
+        game = table_game(night.rules, list(table.players), fmt, night.table_size,
                            table.sides)
         game.night_id = night.id
         db.session.add(game)

@@ -10,7 +10,9 @@ their group, which a seat names as its ``member``), so a file imports into any d
 and export → import into an empty database → export gives the same file. A group game's
 result, which the standings add up, is not in the file: it is worked out again from the
 deals on import, and only the day it counts for (``played_at``) travels with the game.
-Files of version 1 (before groups) import as they did.
+Each night of several tables comes whole too, with its rounds and history
+(:mod:`scorekeeper.backup.nights`), and each game names its night. Files of version 1
+(before groups) and 2 (before nights) import as they did.
 
 Importing is all or nothing: the whole file is checked — each value against its column,
 each game replayed by the rules engine — and saved in one transaction. A game already in the
@@ -44,6 +46,7 @@ from ..models import (
     GameResult,
     Group,
     HandRecord,
+    Night,
     RulingRecord,
     Seat,
     fits_integer_column,
@@ -53,11 +56,12 @@ from ..rulekit import RulesError
 from ..storage import log_of, table_of
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, stamp, value_of, values_of
 from .groups import group_json, groups_of, link_game
+from .nights import link_night, night_json, nights_of
 
 FORMAT = "hand-scorekeeper-games"
-VERSION = 2
-#: The versions of the format this app reads: 1 held no groups.
-READS = (1, 2)
+VERSION = 3
+#: The versions of the format this app reads: 1 held no groups, 2 no nights.
+READS = (1, 2, 3)
 
 # Each part of a game: the list's name in the file, its model, and the columns left out
 # (row ids and the links to the parent, which the nesting gives).
@@ -65,9 +69,6 @@ PARTS = (("seats", Seat, {"game_id", "member_id"}),
          ("deals", DealRecord, {"id", "game_id"}),
          ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
 HANDS = ("hands", HandRecord, {"deal_id"})
-# A game's night: nights are not in the file yet, so a night's game comes back alone, an
-# ordinary game (its group and standings kept).
-GAME_SKIP = {"night_id"}
 # A seat's member, by place in the game's group; a group game's day in the standings.
 MEMBER = "member"
 PLAYED_AT = "played_at"
@@ -90,8 +91,11 @@ def export_games() -> dict[str, Any]:
     games = db.session.scalars(select(Game).order_by(Game.created_at, Game.id).options(
         selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRecord.hands),
         selectinload(Game.rulings), selectinload(Game.audit)))
+    nights = db.session.scalars(select(Night).order_by(Night.created_at, Night.id).options(
+        selectinload(Night.started), selectinload(Night.changes)))
     return {"format": FORMAT, "version": VERSION,
             "groups": [group_json(g) for g in groups],
+            "nights": [night_json(n) for n in nights],
             "games": [_game_json(g, places, played.get(g.id)) for g in games]}
 
 
@@ -106,7 +110,7 @@ def _read_one_moment() -> None:
 
 def _game_json(game: Game, places: dict[int, int], played_at: datetime | None
                ) -> dict[str, Any]:
-    out = row_of(game, GAME_SKIP)
+    out = row_of(game, set())
     # The day a group game counts for in the standings (no deal records it).
     out[PLAYED_AT] = None if played_at is None or game.group_id is None else stamp(
         played_at)
@@ -139,8 +143,15 @@ def export_command(path: Path) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
-    groups = f" and {len(data['groups'])} groups" if data["groups"] else ""
-    click.echo(f"Exported {len(data['games'])} games{groups} to {path}.")
+    parts = [_count(len(data["games"]), "game")] + [
+        _count(len(data[name]), name[:-1]) for name in ("groups", "nights") if data[name]]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    click.echo(f"Exported {listed} to {path}.")
+
+
+def _count(number: int, thing: str) -> str:
+    """"1 game", "18 games": the command speaks English, in its plurals."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 # --- import ------------------------------------------------------------------------------
@@ -162,7 +173,11 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         raise BadFile("the file", "\"games\" must be a list")
     if version == 1 and "groups" in data:
         raise BadFile("the file", "version 1 of the format holds no \"groups\"")
+    if version < 3 and "nights" in data:
+        raise BadFile("the file", f"version {version} of the format holds no \"nights\"")
     groups, refused = groups_of(data.get("groups", []) if version > 1 else [])
+    nights, refused_nights = nights_of(data.get("nights", []) if version > 2 else [], groups)
+    refused += refused_nights
     games: list[tuple[Game, Any, list[Any], list[int | None], datetime | None]] = []
     for i, item in enumerate(data["games"]):
         try:
@@ -183,6 +198,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
                            "already in this database.")
     db.session.add_all(g.row for g in new_groups)
     db.session.flush()  # the members' ids, which seats name
+    db.session.add_all(n.row for n in nights.values() if n.new)
     earlier: set[str] = set()
     kept = []
     for game, state, log, members, played_at in games:
@@ -194,6 +210,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
             continue
         try:
             link_game(game, members, groups, earlier)
+            link_night(game, nights)
         except BadFile as bad:
             skipped.append(f"Not imported: {bad.reason}.")
             continue
@@ -250,7 +267,7 @@ def _game_of(item: object, index: int, version: int
                              f"not {brief(given)}")
     where = f"game {given}"
     extra_fields = [PLAYED_AT] if version > 1 else []
-    game = Game(**values_of(item, Game, GAME_SKIP, where,
+    game = Game(**values_of(item, Game, set(), where,
                             [name for name, _m, _s in PARTS] + extra_fields))
     if not TOKEN.fullmatch(game.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
