@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import select
+
 from . import storage
 from .extensions import db
 from .games import kind_of
@@ -196,6 +198,19 @@ def night_standing(night: Night) -> list[Line]:
         names += [n for n in started.seating["sitting_out"] if n not in names]
     return standing(names, list(zip(played(night), map(results_of, night.started),
                                     strict=True)))
+
+
+def of_group(group_id: str) -> list[tuple[Night, list[str]]]:
+    """A group's nights, newest first, each with who leads it (its winners once over)."""
+    found = db.session.scalars(select(Night).where(Night.group_id == group_id)
+                               .order_by(Night.created_at.desc(), Night.id))
+    out = []
+    for night in found:
+        lines = night_standing(night)
+        played = any(line.games for line in lines)
+        out.append((night, [line.player for line in lines if line.rank == 1] if played
+                    else []))
+    return out
 
 
 # --- changes ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pagework import alerts
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Night
+from scorekeeper.models import Game, Group, Night
 
 EIGHT = ["Ali", "Badr", "Caro", "Dina", "Emad", "Fadi", "Ghada", "Huda"]
 
@@ -125,3 +125,55 @@ def test_the_pages_speak_arabic(client):
     page = client.get(f"/nights/{night_id}", headers={"Accept-Language": "ar"}).text
     plain = re.sub("[\u2066-\u2069]", "", page)  # numbers isolated in Arabic sentences
     assert 'dir="rtl"' in page and "الجولة 1" in plain and "ترتيب السهرة" in page
+
+
+def test_the_night_prints_every_rounds_seats_and_the_standing(client):
+    night_id = new_night(client)
+    page = client.get(f"/nights/{night_id}/print")
+    assert page.status_code == 200 and 'media="print"' in page.text
+    assert "Who sits where" in page.text and "The night's standing" in page.text
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th>', page.text)
+    assert rows == [str(n) for n in range(1, 8)]
+    assert f'href="/nights/{night_id}/print"' in client.get(f"/nights/{night_id}").text
+
+
+def test_home_lists_the_nights_opened_on_this_phone(client):
+    night_id = new_night(client)
+    assert f'href="/nights/{night_id}"' not in client.get("/").text
+    client.get(f"/nights/{night_id}")
+    assert f'href="/nights/{night_id}"' in client.get("/").text
+
+
+def test_a_groups_night_offers_its_members_and_is_listed_with_its_leaders(app, client):
+    from game_actions import API
+
+    group = client.post(f"{API}/groups", json={"name": "Diwaniya", "members": EIGHT}
+                        ).get_json()
+    page = client.get(f"/groups/{group['id']}").text
+    assert f'href="/nights/new?group={group["id"]}"' in page
+    form_page = client.get(f"/nights/new?group={group['id']}").text
+    assert "\n".join(EIGHT) in form_page and "Diwaniya" in form_page
+    response = client.post(f"/nights/new?group={group['id']}",
+                           data=form(players="\n".join(EIGHT)))
+    assert response.status_code == 303
+    night_id = response.location.rsplit("/", 1)[-1]
+    with app.app_context():
+        assert db.session.get(Night, night_id).group_id == group["id"]
+    client.post(f"/nights/{night_id}/rounds", data={})
+    night = client.get(f"{API}/nights/{night_id}").get_json()
+    table = night["rounds"][0]["tables"][0]
+    state = client.get(f"{API}/games/{table['game']['id']}").get_json()
+    winner = table["sides"][0][0]
+    client.post(f"{API}/games/{state['id']}/deals", json={
+        "deal": 1, "outcome": "scored", "winner": winner, "finish": "partial",
+        "hands": {p: {"melded": True, "points": 20} for p in state["players"]
+                  if p != winner}})
+    page = client.get(f"/groups/{group['id']}").text
+    assert "The group's nights" in page and f'href="/nights/{night_id}"' in page
+    assert "First: " in page and winner in page.split("The group's nights")[1]
+    with app.app_context():
+        view = db.session.get(Night, night_id).view_id
+        group_view = db.session.get(Group, group["id"]).view_id
+    view_page = client.get(f"/groups/view/{group_view}").text
+    assert f'href="/nights/view/{view}"' in view_page
+    assert f'href="/nights/{night_id}"' not in view_page

@@ -15,6 +15,7 @@ from ..models import Game, Group
 
 COOKIE = "hand_games"
 GROUPS_COOKIE = "hand_groups"
+NIGHTS_COOKIE = "hand_nights"
 KEEP = 50
 SESSION_KEY = "unlocked"
 GROUPS_SESSION_KEY = "unlocked_groups"
@@ -48,6 +49,16 @@ def opened(cookie: str = COOKIE) -> list[str]:
 def opened_groups() -> list[str]:
     """Ids of the groups opened here, most recent first."""
     return opened(GROUPS_COOKIE)
+
+
+def opened_nights() -> list[str]:
+    """Ids of the nights whose organiser's page was opened here, most recent first."""
+    return opened(NIGHTS_COOKIE)
+
+
+def remember_night(response: Answer, night_id: str) -> Answer:
+    """Keep *night_id* first among the nights opened here (home lists them)."""
+    return remember(response, night_id, NIGHTS_COOKIE)
 
 
 def _replace_bad_cookie(response: Response) -> Response:

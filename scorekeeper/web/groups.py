@@ -16,7 +16,7 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import groups, pins
+from .. import groups, nights, pins
 from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
@@ -98,7 +98,7 @@ def group_page(group: Group, status: int = 200, error: str | None = None,
     recent_games = recent(group)
     context = dict(
         group=group, locked=locked, season=view, error=error, usual=usual_forms(group),
-        games=listing([g.id for g in recent_games]),
+        games=listing([g.id for g in recent_games]), nights=nights.of_group(group.id),
         addable=[] if locked else addable(group),
         members_form=forms.get("members_form") or MembersForm(formdata=None),
         rename_form=rename,
@@ -249,6 +249,7 @@ def view(group_view: str) -> Response:
     recent_games = recent(group)
     context = dict(group=group, season=season, usual=usual_forms(group),
                    games=listing([g.id for g in recent_games]), group_view=group_view, refresh=True,
+                   nights=nights.of_group(group.id),
                    view_link=url_for("groups.view", group_view=group_view, _external=True),
                    season_url=lambda **args: url_for("groups.view", group_view=group_view,
                                                      **args))

@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Game, Group
+from ..models import Game, Group, Night
 from ..storage import states_of
 from ..ui.names import together
 from . import device
@@ -49,10 +49,20 @@ def group_listing() -> list[Group]:
     return [found[i] for i in ids if i in found]
 
 
+def night_listing() -> list[Night]:
+    """The nights whose page was opened on this phone, most recently opened first."""
+    ids = device.opened_nights()[:10]
+    if not ids:
+        return []
+    found = {n.id: n for n in db.session.scalars(select(Night).where(Night.id.in_(ids)))}
+    return [found[i] for i in ids if i in found]
+
+
 @bp.get("/")
 def index() -> str:
     return render_template("home.html", games=listing(device.opened()[:10]),
-                           groups=group_listing(), titles=game_titles())
+                           groups=group_listing(), nights=night_listing(),
+                           titles=game_titles())
 
 
 @bp.get("/join")
@@ -69,7 +79,8 @@ def join() -> ResponseReturnValue:
         if match and db.session.get(Game, match.group()) is not None:
             return redirect(url_for("games.show", game_id=match.group()))
     return render_template("home.html", games=listing(device.opened()[:10]), code=code,
-                           groups=group_listing(), titles=game_titles(),
+                           groups=group_listing(), nights=night_listing(),
+                           titles=game_titles(),
                            join_error=_("No game found for that link. Check it and try "
                                         "again.")), 404
 

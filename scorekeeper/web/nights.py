@@ -9,7 +9,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
@@ -21,10 +30,11 @@ from .. import nights, pins
 from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
-from ..models import Game, Night
+from ..models import Game, Group, Night
 from ..night.schedule import Format, repeats
 from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
+from . import device
 from .groups_forms import names_in
 
 bp = Blueprint("nights", __name__)
@@ -97,14 +107,22 @@ def _by_view(view_id: str) -> Night:
 
 @bp.route("/nights/new", methods=["GET", "POST"])
 def new() -> ResponseReturnValue:
+    """A new night; from a group's page (``?group=``), the group's: its members offered as
+    the players, its games counting in its league."""
+    group = db.session.get(Group, request.args.get("group", ""))
     form = NewNightForm()
     form.preset.choices = choices(_presets())
+    if group is not None and not form.is_submitted():
+        form.players.data = "\n".join(m.name for m in group.members)
     error = None
-    if form.validate_on_submit():
+    if group is not None and device.group_locked(group):
+        error = _l("This group has a PIN: unlock the group on its page first.")
+    elif form.validate_on_submit():
         try:
             night = nights.new_night(form.name.data, form.preset.data,
                                      names_in(form.players.data), form.format.data,
-                                     int(form.table_size.data or 4), form.rounds.data)
+                                     int(form.table_size.data or 4), form.rounds.data,
+                                     group=group)
         except RulesError as refusal:
             error = say(refusal.message)
         else:
@@ -114,7 +132,7 @@ def new() -> ResponseReturnValue:
             db.session.commit()
             return redirect(url_for("nights.show", night_id=night.id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template("nights/new.html", form=form, error=error), status
+    return render_template("nights/new.html", form=form, error=error, group=group), status
 
 
 def _tables(night: Night, view: bool) -> list[dict[str, Any]]:
@@ -166,10 +184,11 @@ def change_words(change: Any) -> str:
 
 
 @bp.get("/nights/<night_id>")
-def show(night_id: str) -> str:
+def show(night_id: str) -> Response:
     night = _night(night_id)
-    return render_template("nights/show.html", form=ChangeForm(), error=None,
-                           **_context(night, view=False))
+    return device.remember_night(make_response(render_template(
+        "nights/show.html", form=ChangeForm(), error=None, **_context(night, view=False))),
+        night.id)
 
 
 def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
@@ -218,6 +237,12 @@ def remove_player(night_id: str) -> ResponseReturnValue:
     night = _night(night_id)
     form = ChangeForm()
     return _change(night, form, lambda: nights.remove_player(night, form.name.data or ""))
+
+
+@bp.get("/nights/<night_id>/print")
+def print_night(night_id: str) -> str:
+    """Every round's seats and the standing, on one printable page."""
+    return render_template("nights/print.html", **_context(_night(night_id), view=True))
 
 
 @bp.get("/nights/view/<night_view>")
