@@ -164,9 +164,39 @@ def schedule(night: Night) -> tuple[Round, ...]:
         winners = [[n for side, rank in zip(r.sides, r.ranks, strict=True) if rank == 1
                     for n in side] if r else [] for r in results_of(night.started[-1])]
         nxt = progress(done[-1], winners, night.players, night.table_size, Tally.of(done))
-        return (*done, nxt)
-    return plan(night.players, fmt, night.table_size, night.rounds, seed=night.seed,
-                played=done, pairs=pairs)
+        return _swapped(night, (*done, nxt))
+    return _swapped(night, plan(night.players, fmt, night.table_size, night.rounds,
+                                seed=night.seed, played=done, pairs=pairs))
+
+
+def _swapped(night: Night, rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+    """*rounds* with the organiser's swaps made in the round each was asked for (while it
+    had not started): the rounds after it planned again from it."""
+    out = list(rounds)
+    fmt = Format(night.format)
+    for change in night.changes:
+        if change.action != "swap":
+            continue
+        number, (one, other) = change.detail["round"], change.detail["players"]
+        if number <= len(night.started) or number > len(out) or not {
+                one, other} <= set(night.players):
+            continue  # started already, no longer planned, or someone has left
+        out[number - 1] = swap(out[number - 1], one, other)
+        if fmt is not Format.PROGRESSIVE:
+            out = list(plan(night.players, fmt, night.table_size, night.rounds,
+                            seed=night.seed, played=out[:number],
+                            pairs=[(a, b) for a, b in night.pairs or []]))
+    return tuple(out)
+
+
+def swap(seated: Round, one: str, other: str) -> Round:
+    """*seated* with *one* and *other* in each other's seats (or sitting out)."""
+    def moved(name: str) -> str:
+        return other if name == one else one if name == other else name
+
+    return Round(seated.number, tuple(
+        Table(t.number, tuple(tuple(moved(n) for n in side) for side in t.sides))
+        for t in seated.tables), tuple(moved(n) for n in seated.sitting_out))
 
 
 def results_of(started: NightRound) -> list[TableResult | None]:
@@ -279,6 +309,24 @@ def remove_player(night: Night, name: str) -> None:
         raise fail(N_("That would leave fewer players than one table."))
     night.players = [n for n in night.players if n != leaving]
     _note(night, "remove", {"player": leaving})
+
+
+def swap_players(night: Night, players: object) -> None:
+    """Swap two players' seats in the next round (re-planning the rounds after it)."""
+    if Format(night.format) is Format.PAIRS:
+        raise fail(N_("A night of fixed pairs seats whole pairs: start another night to "
+                      "change them."))
+    present = {n.casefold(): n for n in night.players}
+    if not isinstance(players, list) or len(players) != 2 or not all(
+            isinstance(n, str) and n.casefold() in present for n in players):
+        raise fail(N_("Name two players who are here to swap."))
+    one, other = (present[n.casefold()] for n in players)
+    if one == other:
+        raise fail(N_("Name two players who are here to swap."))
+    number = len(night.started) + 1
+    if number > len(schedule(night)):
+        raise fail(N_("Every round of the night is played."))
+    _note(night, "swap", {"round": number, "players": [one, other]})
 
 
 def _everyone(night: Night) -> list[str]:

@@ -251,3 +251,29 @@ def test_a_hand_and_foot_night_of_three_pairs_a_table(client):
 def test_an_unknown_night_is_a_404(client):
     refused(client.get(f"{API}/nights/nope"), 404, "night")
     refused(client.post(f"{API}/nights/nope/rounds", json={}), 404, "night")
+
+
+def test_two_players_swap_seats_in_the_next_round(client):
+    """Issue 36, "the organiser's controls": swap two players; the round starts so."""
+    night = create(client)
+    first = night["rounds"][0]
+    one, other = first["tables"][0]["sides"][0][0], first["tables"][1]["sides"][1][1]
+    answer = client.post(f"{API}/nights/{night['id']}/swaps", json={"players": [one, other]})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    swapped = answer.get_json()["rounds"][0]
+    assert swapped["tables"][0]["sides"][0][0] == other
+    assert swapped["tables"][1]["sides"][1][1] == one
+    started = start(client, answer.get_json()).get_json()
+    assert started["rounds"][0]["tables"] == [t | {"game": s["game"]} for t, s in zip(
+        swapped["tables"], started["rounds"][0]["tables"], strict=True)]
+    state = client.get(f"{API}/games/{started['rounds'][0]['tables'][0]['game']['id']}"
+                       ).get_json()
+    assert other in state["players"] and one not in state["players"]
+    # The rounds after it are planned again from it: round 2 repeats none of its pairs.
+    first_pairs = {frozenset(side) for t in started["rounds"][0]["tables"]
+                   for side in t["sides"]}
+    assert not first_pairs & {frozenset(side) for t in started["rounds"][1]["tables"]
+                              for side in t["sides"]}
+    for players in (["Ali"], ["Ali", "Ali"], ["Ali", "Nobody"], "Ali"):
+        refused(client.post(f"{API}/nights/{night['id']}/swaps", json={"players": players}),
+                400, "two players")

@@ -177,3 +177,16 @@ def test_a_groups_night_offers_its_members_and_is_listed_with_its_leaders(app, c
     view_page = client.get(f"/groups/view/{group_view}").text
     assert f'href="/nights/view/{view}"' in view_page
     assert f'href="/nights/{night_id}"' not in view_page
+
+
+def test_the_organiser_swaps_two_players_in_the_next_round(client):
+    night_id = new_night(client)
+    page = client.get(f"/nights/{night_id}").text
+    assert "Swap two players in round 1" in page
+    response = client.post(f"/nights/{night_id}/swaps", data={"name": "Ali", "other": "Badr"})
+    assert response.status_code == 303
+    page = client.get(f"/nights/{night_id}").text
+    assert "Ali and Badr swap seats in round 1." in page
+    refused = client.post(f"/nights/{night_id}/swaps", data={"name": "Ali", "other": "Ali"})
+    assert refused.status_code == 422
+    assert "Name two players who are here to swap." in alerts(refused.text)

@@ -145,6 +145,18 @@ def add_player(night_id: str) -> ResponseReturnValue:
     return _answer(night)
 
 
+@bp.post("/nights/<night_id>/swaps")
+def swap_players(night_id: str) -> ResponseReturnValue:
+    night = load_night(night_id)
+    data = body()
+    refuse_unknown(data, ("players",))
+    if (refused := pin_refusal(night)) is not None:
+        return refused
+    nights.swap_players(night, data.get("players"))
+    db.session.commit()
+    return _answer(night)
+
+
 @bp.delete("/nights/<night_id>/players/<name>")
 def remove_player(night_id: str, name: str) -> ResponseReturnValue:
     night = load_night(night_id)

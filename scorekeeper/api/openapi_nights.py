@@ -147,6 +147,19 @@ PATHS: dict[str, Any] = {
                          "required": ["name"],
                          "properties": {"name": {"type": "string"}}}}}},
                  "responses": {"200": _ANSWER, "400": _BAD, "404": _NO_NIGHT, **_LOCKED}}},
+    "/api/v1/nights/{night_id}/swaps": {
+        "parameters": [_NIGHT_ID],
+        "post": {"operationId": "swap_night_players",
+                 "summary": "Two players swap seats in the next round (the rounds after it "
+                            "planned again)",
+                 "parameters": [_PIN_HEADER],
+                 "requestBody": {"required": True, "content": {"application/json": {
+                     "example": {"players": ["Ali", "Badr"]}, "schema": {
+                         "type": "object", "additionalProperties": False,
+                         "required": ["players"],
+                         "properties": {"players": {**_NAMES, "minItems": 2,
+                                                    "maxItems": 2}}}}}},
+                 "responses": {"200": _ANSWER, "400": _BAD, "404": _NO_NIGHT, **_LOCKED}}},
     "/api/v1/nights/{night_id}/players/{name}": {
         "parameters": [_NIGHT_ID, {"name": "name", "in": "path", "required": True,
                                    "schema": {"type": "string"}}],

@@ -143,15 +143,11 @@ def export_command(path: Path) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
-    parts = [_count(len(data["games"]), "game")] + [
-        _count(len(data[name]), name[:-1]) for name in ("groups", "nights") if data[name]]
+    # "1 game", "18 games": the command speaks English, in its plurals.
+    parts = [f"{len(data[name])} {name[:-1]}{'' if len(data[name]) == 1 else 's'}"
+             for name in ("games", "groups", "nights") if data[name] or name == "games"]
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     click.echo(f"Exported {listed} to {path}.")
-
-
-def _count(number: int, thing: str) -> str:
-    """"1 game", "18 games": the command speaks English, in its plurals."""
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 # --- import ------------------------------------------------------------------------------

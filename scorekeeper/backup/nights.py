@@ -23,7 +23,7 @@ from .groups import FileGroup
 
 STARTED = ("started", NightRound, {"night_id"})
 CHANGES = ("changes", NightChange, {"id", "night_id"})
-ACTIONS = ("created", "round", "forced", "add", "remove")
+ACTIONS = ("created", "round", "forced", "add", "remove", "swap")
 
 
 def night_json(night: Night) -> dict[str, Any]:

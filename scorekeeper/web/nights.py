@@ -66,6 +66,7 @@ class ChangeForm(Form):
     pin = StringField(_l("The night's PIN"))
     force = BooleanField(_l("End the unfinished games as they stand"))
     name = StringField(_l("Name"))
+    other = StringField(_l("With"))
 
 
 @bp.app_template_filter("night_points")
@@ -179,6 +180,10 @@ def change_words(change: Any) -> str:
         return str(_l("%(name)s joined.", name=detail["player"]))
     if change.action == "remove":
         return str(_l("%(name)s left.", name=detail["player"]))
+    if change.action == "swap":
+        return str(_l("%(one)s and %(other)s swap seats in round %(n)d.",
+                      one=detail["players"][0], other=detail["players"][1],
+                      n=detail["round"]))
     return str(_l("The night was planned for %(names)s.",
                   names=", ".join(detail.get("players", []))))
 
@@ -237,6 +242,14 @@ def remove_player(night_id: str) -> ResponseReturnValue:
     night = _night(night_id)
     form = ChangeForm()
     return _change(night, form, lambda: nights.remove_player(night, form.name.data or ""))
+
+
+@bp.post("/nights/<night_id>/swaps")
+def swap_players(night_id: str) -> ResponseReturnValue:
+    night = _night(night_id)
+    form = ChangeForm()
+    return _change(night, form, lambda: nights.swap_players(
+        night, [form.name.data or "", form.other.data or ""]))
 
 
 @bp.get("/nights/<night_id>/print")
