@@ -151,18 +151,20 @@ def played(night: Night) -> list[Round]:
                   tuple(r.seating["sitting_out"])) for r in night.started]
 
 
-def schedule(night: Night) -> tuple[Round, ...]:
+def schedule(night: Night, force: bool = False) -> tuple[Round, ...]:
     """The night's rounds: those started, then the rest as planned now (progressive: the
-    next one only once the current round's winners are known)."""
+    next one only once the current round's winners are known, or, *force* given, from
+    its games as they stand: a table yet to deal moves nobody)."""
     fmt = Format(night.format)
     done = played(night)
     pairs = [(a, b) for a, b in night.pairs or []]
     if fmt is Format.PROGRESSIVE and done:
-        if len(done) >= night.rounds or any(
-                not r.finished for r in results_of(night.started[-1]) if r is not None):
+        results = results_of(night.started[-1])
+        if len(done) >= night.rounds or not force and any(
+                not r.finished for r in results if r is not None):
             return tuple(done)
         winners = [[n for side, rank in zip(r.sides, r.ranks, strict=True) if rank == 1
-                    for n in side] if r else [] for r in results_of(night.started[-1])]
+                    for n in side] if r and r.deals else [] for r in results]
         nxt = progress(done[-1], winners, night.players, night.table_size, Tally.of(done))
         return _swapped(night, (*done, nxt))
     return _swapped(night, plan(night.players, fmt, night.table_size, night.rounds,
@@ -256,7 +258,7 @@ def start_round(night: Night, force: bool = False) -> NightRound:
             raise TablesPlaying(playing)
         if playing:
             _note(night, "forced", {"round": night.started[-1].number, "tables": playing})
-    rounds = schedule(night)
+    rounds = schedule(night, force)
     if len(rounds) <= len(night.started):
         raise fail(N_("Every round of the night is played."))
     seated = rounds[len(night.started)]

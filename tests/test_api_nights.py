@@ -238,6 +238,19 @@ def test_progressive_winners_move_up_once_their_round_is_over(client):
     assert top == set(tables[0]["sides"][0]) | set(tables[1]["sides"][0])
 
 
+def test_a_progressive_round_forced_moves_the_winners_as_they_stand(client):
+    night = start(client, create(client, format="progressive")).get_json()
+    tables = night["rounds"][0]["tables"]
+    win(client, tables[1]["game"]["id"], tables[1]["sides"][1][0])  # table 1 yet to deal
+    refused(start(client, night), 409, "table 1")
+    forced = start(client, night, force=True)
+    assert forced.status_code == 201, forced.get_data(as_text=True)
+    second = forced.get_json()["rounds"][1]["tables"]
+    # Table 2's winners move up to table 1 (table 1, never dealt, had no winners).
+    top = {n for side in second[0]["sides"] for n in side}
+    assert set(tables[1]["sides"][1]) <= top
+
+
 def test_a_hand_and_foot_night_of_three_pairs_a_table(client):
     six = [*EIGHT, "Imad", "Jana", "Kamal", "Lina"]
     night = start(client, create(client, rules="hand_and_foot", players=six,
