@@ -18,7 +18,8 @@ EIGHT = ["Ali", "Badr", "Caro", "Dina", "Emad", "Fadi", "Ghada", "Huda"]
 
 def form(**changes) -> dict:
     return {"name": "Thursday", "preset": "levant", "players": "\n".join(EIGHT),
-            "format": "rotating", "table_size": "4", "rounds": "", "pin": ""} | changes
+            "format": "rotating", "table_size": "4", "rounds": "", "pin": "",
+            "first_dealer": "random"} | changes
 
 
 def new_night(client, **changes) -> str:
@@ -190,3 +191,19 @@ def test_the_organiser_swaps_two_players_in_the_next_round(client):
     refused = client.post(f"/nights/{night_id}/swaps", data={"name": "Ali", "other": "Ali"})
     assert refused.status_code == 422
     assert "Name two players who are here to swap." in alerts(refused.text)
+
+
+def test_a_nights_games_take_house_rules_as_a_new_game_does(app, client):
+    """Each table's game is set as at a new game: a Levant game of two rounds keeps a
+    night's round short; Hand and Foot's own rules for a Hand and Foot night."""
+    night_id = new_night(client, opt_rounds="2")
+    with app.app_context():
+        assert db.session.get(Night, night_id).rules["rounds"] == 2
+    page = client.get("/nights/new").text
+    assert "House rules" in page and 'name="opt_rounds"' in page and 'name="hf_rounds"' in page
+    night_id = new_night(client, preset="hand_and_foot", hf_rounds="2")
+    with app.app_context():
+        rules = db.session.get(Night, night_id).rules
+    assert rules["preset"] == "hand_and_foot" and rules["rounds"] == 2
+    refused = client.post("/nights/new", data=form(opt_rounds="0"))
+    assert refused.status_code == 422 and alerts(refused.text)

@@ -7,6 +7,7 @@ scorekeeper/nights.py's; these views only translate."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from flask import (
@@ -36,6 +37,8 @@ from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
 from . import device
 from .groups_forms import names_in
+from .groups_play import usual_data
+from .setup import new_game_form, preset_notes
 
 bp = Blueprint("nights", __name__)
 
@@ -45,10 +48,12 @@ FORMATS = ((Format.ROTATING.value, _l("Rotating partners: a new partner every ro
            (Format.PROGRESSIVE.value, _l("Winners move up a table, partners split")))
 
 
-class NewNightForm(Form):
+class NightFields(Form):
+    """What a night adds to the new-game form's game, forms and house rules (which it
+    reads as a new game does, scorekeeper/web/setup.py)."""
+
     name = StringField(_l("The night's name"), validators=[InputRequired(
         _l("Give the night a name."))])
-    preset = SelectField(_l("Game"), choices=[])
     players = TextAreaField(_l("Who is here (one name per line)"))
     format = RadioField(_l("How the tables change"), choices=choices(FORMATS),
                         default=Format.ROTATING.value)
@@ -87,9 +92,13 @@ def margin(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def _presets() -> list[tuple[str, str]]:
-    return [(preset, f"{_l(kind.info.title)} · {label}") for kind in games()
-            for preset, label in kind.pages.offered.items()]
+@cache
+def night_form() -> type[Any]:
+    """The night's form: the new-game form's game, forms and house rules, and the night's
+    own fields (made once)."""
+    return type("NightForm", (new_game_form(),), {
+        name: field for name, field in vars(NightFields).items()
+        if hasattr(field, "field_class")})
 
 
 def _night(night_id: str) -> Night:
@@ -111,19 +120,20 @@ def new() -> ResponseReturnValue:
     """A new night; from a group's page (``?group=``), the group's: its members offered as
     the players, its games counting in its league."""
     group = db.session.get(Group, request.args.get("group", ""))
-    form = NewNightForm()
-    form.preset.choices = choices(_presets())
-    if group is not None and not form.is_submitted():
-        form.players.data = "\n".join(m.name for m in group.members)
+    form_class = night_form()
+    # A group's night starts from its members and its usual rules.
+    form = form_class() if request.method == "POST" or group is None else form_class(
+        data=usual_data(group) | {"players": "\n".join(m.name for m in group.members)})
     error = None
     if group is not None and device.group_locked(group):
         error = _l("This group has a PIN: unlock the group on its page first.")
     elif form.validate_on_submit():
+        size = int(form.table_size.data or 4)
         try:
-            night = nights.new_night(form.name.data, form.preset.data,
-                                     names_in(form.players.data), form.format.data,
-                                     int(form.table_size.data or 4), form.rounds.data,
-                                     group=group)
+            # The game's rules as the new-game form reads them (its house rules).
+            rules = form.setup([f"Seat {i + 1}" for i in range(size)])[0]
+            night = nights.new_night(form.name.data, rules, names_in(form.players.data),
+                                     form.format.data, size, form.rounds.data, group=group)
         except RulesError as refusal:
             error = say(refusal.message)
         else:
@@ -133,7 +143,11 @@ def new() -> ResponseReturnValue:
             db.session.commit()
             return redirect(url_for("nights.show", night_id=night.id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template("nights/new.html", form=form, error=error, group=group), status
+    return render_template("nights/new.html", form=form, error=error, group=group,
+                           usual=group is not None and bool(group.house_rules),
+                           games=games(), notes=preset_notes(), game_of={
+                               preset: kind.info.name for kind in games()
+                               for preset in kind.info.presets}), status
 
 
 def _tables(night: Night, view: bool) -> list[dict[str, Any]]:

@@ -27,11 +27,12 @@ def said(text: str, n: int) -> re.Pattern[str]:
                       + re.escape(after))
 
 
-def plan(page: Page, live_url: str, locale: str) -> str:
+def plan(page: Page, live_url: str, locale: str, shot) -> str:
     _ = words(locale)
     page.goto(f"{live_url}/nights/new")
     page.get_by_label(_("The night's name")).fill(NIGHT[locale])
     page.get_by_label(_("Who is here (one name per line)")).fill("\n".join(NAMES[locale]))
+    shot(page, f"night-new-{locale[:2]}")
     page.get_by_role("button", name=_("Plan the night")).click()
     expect(page.locator("h1")).to_have_text(NIGHT[locale])
     later_scripts_ran(page)
@@ -42,7 +43,7 @@ def plan(page: Page, live_url: str, locale: str) -> str:
 def test_a_night_on_a_phone_and_on_the_tv(page: Page, browser, live_url, shot, locale):
     _ = words(locale)
     lang = locale[:2]
-    night_id = plan(page, live_url, locale)
+    night_id = plan(page, live_url, locale, shot)
     # Nine players at two tables: one sits out, named before the round starts.
     expect(page.locator(".night-next .sitting-out")).to_be_visible()
     shot(page, f"night-planned-{lang}")
