@@ -309,6 +309,9 @@ class Night(Model):
     format: Mapped[str] = mapped_column(String(20))
     table_size: Mapped[int]
     rounds: Mapped[int]
+    # What a round sat out scores: the round's average placement points ("average"), or
+    # nothing ("none") (docs/night.md, "Sitting out").
+    sit_out: Mapped[str] = mapped_column(String(10), default="average")
     seed: Mapped[int]
     # Who is here now, in the order given (a late arrival last); a player who left is
     # no longer listed, though the rounds they played keep them.

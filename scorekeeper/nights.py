@@ -28,6 +28,8 @@ MOST_ROUNDS = 40
 #: A night's suggested length where the organiser gives none: a round robin, at most this.
 USUAL_ROUNDS = 7
 TABLE_SIZES = (2, 4, 6)
+#: What a round sat out may score (docs/night.md, "Sitting out").
+SIT_OUTS = ("average", "none")
 
 
 class TablesPlaying(Exception):
@@ -40,7 +42,7 @@ class TablesPlaying(Exception):
 
 def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
-              group: Group | None = None) -> Night:
+              group: Group | None = None, sit_out: object = "average") -> Night:
     """A validated, not yet saved night; :class:`RulesError` says what is wrong."""
     title = night_name(name)
     chosen = _format(fmt)
@@ -56,8 +58,12 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
     # format the game does not allow is refused here, before anything is made.
     trial = table_game(rules, [f"Seat {i + 1}" for i in range(size)], chosen, size)
     planned = _rounds(rounds, rounds_for_everyone(len(names), size, chosen))
+    if sit_out not in SIT_OUTS:
+        raise fail(N_("A round sat out scores the round's average (\"average\") or nothing "
+                      "(\"none\")."))
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
-                  table_size=size, rounds=planned, seed=secrets.randbelow(2**31),
+                  table_size=size, rounds=planned, sit_out=str(sit_out),
+                  seed=secrets.randbelow(2**31),
                   players=names, pairs=fixed, group_id=group.id if group else None)
     night.changes.append(NightChange(action="created", detail={"players": names}))
     return night
@@ -229,7 +235,7 @@ def night_standing(night: Night) -> list[Line]:
             names += [n for side in sides for n in side if n not in names]
         names += [n for n in started.seating["sitting_out"] if n not in names]
     return standing(names, list(zip(played(night), map(results_of, night.started),
-                                    strict=True)))
+                                    strict=True)), night.sit_out)
 
 
 def of_group(group_id: str) -> list[tuple[Night, list[str]]]:

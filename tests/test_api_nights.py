@@ -84,6 +84,7 @@ def test_eight_players_over_seven_rounds_partner_everyone_once(client):
     ({"colour": "red"}, "“colour”"),
     ({"rules": "bridge"}, "levant"),
     ({"pin": "12"}, "4 to 8 digits"),
+    ({"sit_out": "bye"}, "average"),
     ({"table_size": 6}, "at most 4 players"),
 ])
 def test_a_night_that_cannot_be_is_refused_and_nothing_is_stored(app, client, change, said):
@@ -290,3 +291,15 @@ def test_two_players_swap_seats_in_the_next_round(client):
     for players in (["Ali"], ["Ali", "Ali"], ["Ali", "Nobody"], "Ali"):
         refused(client.post(f"{API}/nights/{night['id']}/swaps", json={"players": players}),
                 400, "two players")
+
+
+def test_a_round_sat_out_scores_as_the_night_says(client):
+    night = start(client, create(client, players=[*EIGHT, "Imad"], sit_out="none")).get_json()
+    assert night["sit_out"] == "none"
+    out = night["rounds"][0]["sitting_out"][0]
+    for table in night["rounds"][0]["tables"]:
+        win(client, table["game"]["id"], table["sides"][0][0])
+    night = client.get(f"{API}/nights/{night['id']}").get_json()
+    line = next(line for line in night["standing"] if line["player"] == out)
+    assert (line["points"], line["sat_out"]) == (0, 1)
+    assert create(client)["sit_out"] == "average"

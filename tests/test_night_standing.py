@@ -90,3 +90,11 @@ def test_a_correction_at_a_table_moves_the_standing_at_once():
     after = standing(PLAYERS, [(seated, [result([("Ann", "Cy"), ("Bob", "Dee")],
                                                 [300, 250])])])
     assert before[0].player == "Ann" and after[0].player == "Bob"
+
+
+def test_a_night_may_score_a_round_sat_out_as_nothing():
+    """Issue 36: what a sit-out scores is stated in the night's rules."""
+    seated = round_of(1, [[("Ann", "Cy"), ("Bob", "Dee")]], out=["Eve"])
+    results = [result([("Ann", "Cy"), ("Bob", "Dee")], [100, 250])]
+    by = {line.player: line for line in standing(PLAYERS, [(seated, results)], "none")}
+    assert by["Eve"].points == 0 and by["Eve"].sat_out == 1 and by["Eve"].rank == 3

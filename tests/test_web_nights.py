@@ -19,7 +19,7 @@ EIGHT = ["Ali", "Badr", "Caro", "Dina", "Emad", "Fadi", "Ghada", "Huda"]
 def form(**changes) -> dict:
     return {"name": "Thursday", "preset": "levant", "players": "\n".join(EIGHT),
             "format": "rotating", "table_size": "4", "rounds": "", "pin": "",
-            "first_dealer": "random"} | changes
+            "first_dealer": "random", "sit_out": "average"} | changes
 
 
 def new_night(client, **changes) -> str:

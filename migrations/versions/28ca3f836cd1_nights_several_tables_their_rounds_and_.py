@@ -26,6 +26,7 @@ def upgrade():
     sa.Column('format', sa.String(length=20), nullable=False),
     sa.Column('table_size', sa.Integer(), nullable=False),
     sa.Column('rounds', sa.Integer(), nullable=False),
+    sa.Column('sit_out', sa.String(length=10), nullable=False),
     sa.Column('seed', sa.Integer(), nullable=False),
     sa.Column('players', sa.JSON(), nullable=False),
     sa.Column('pairs', sa.JSON(), nullable=True),

@@ -25,7 +25,7 @@ from .groups import group_of_body
 from .payload import body, refuse_unknown
 
 CREATE_FIELDS = ("name", "rules", "players", "format", "table_size", "rounds", "pairs",
-                 "group", "pin")
+                 "sit_out", "group", "pin")
 
 
 def load_night(night_id: str) -> Night:
@@ -52,7 +52,8 @@ def night_json(night: Night) -> dict[str, Any]:
         "tv_url": url_for("nights.tv", night_view=night.view_id, _external=True),
         "name": night.name, "game": kind_of(night.rules).info.api_name,
         "rules": night.rules, "players": list(night.players), "format": night.format,
-        "table_size": night.table_size, "pin": night.pin_hash is not None,
+        "table_size": night.table_size, "sit_out": night.sit_out,
+        "pin": night.pin_hash is not None,
         "group": night.group_id,
         "rounds": [{"number": r.number, "tables": [{
             "table": t.number, "sides": [list(side) for side in t.sides],
@@ -93,7 +94,8 @@ def create_night() -> ResponseReturnValue:
         return refused
     night = nights.new_night(data["name"], data["rules"], data["players"], data["format"],
                              data.get("table_size", 4), data.get("rounds"),
-                             data.get("pairs"), group)
+                             data.get("pairs"), group,
+                             "average" if data.get("sit_out") is None else data["sit_out"])
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:

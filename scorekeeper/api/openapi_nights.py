@@ -7,7 +7,7 @@ from typing import Any
 
 from ..games import games, presets
 from ..night.schedule import Format
-from ..nights import MOST_PLAYERS, MOST_ROUNDS, TABLE_SIZES
+from ..nights import MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
 
 _ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
@@ -53,7 +53,7 @@ _LINE = {"type": "object", "additionalProperties": False, "required": [
         "sat_out": {"type": "integer", "minimum": 0}}}
 _NIGHT = {"type": "object", "additionalProperties": False, "required": [
     "id", "url", "view_url", "tv_url", "name", "game", "rules", "players", "format",
-    "table_size", "pin", "group", "rounds", "planned_rounds", "repeats", "current_round",
+    "table_size", "sit_out", "pin", "group", "rounds", "planned_rounds", "repeats", "current_round",
     "standing"], "properties": {
         "id": {"type": "string"},
         "url": {"type": "string", "description": "The organiser's page"},
@@ -66,6 +66,8 @@ _NIGHT = {"type": "object", "additionalProperties": False, "required": [
         "players": {**_NAMES, "description": "Who is here now"},
         "format": {"enum": [f.value for f in Format]},
         "table_size": {"enum": list(TABLE_SIZES)},
+        "sit_out": {"enum": list(SIT_OUTS), "description": "What a round sat out scores: "
+                    "the round's average placement points, or nothing"},
         "pin": {"type": "boolean"},
         "group": {"type": ["string", "null"]},
         "rounds": {"type": "array", "items": _ROUND, "description": "The whole plan: the "
@@ -103,6 +105,7 @@ PATHS: dict[str, Any] = {
                            "table_size": {"enum": list(TABLE_SIZES)},
                            "rounds": {"type": ["integer", "null"], "minimum": 1,
                                       "maximum": MOST_ROUNDS},
+                           "sit_out": {"enum": [*SIT_OUTS, None]},
                            "pairs": {"oneOf": [{"type": "null"}, {
                                "type": "array", "items": {**_NAMES, "minItems": 2,
                                                           "maxItems": 2}}]},

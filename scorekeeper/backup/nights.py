@@ -15,7 +15,14 @@ from ..extensions import db
 from ..games.kind import brief
 from ..models import Game, Group, Night, NightChange, NightRound
 from ..night.schedule import Format
-from ..nights import MOST_PLAYERS, MOST_ROUNDS, TABLE_SIZES, night_name, table_game
+from ..nights import (
+    MOST_PLAYERS,
+    MOST_ROUNDS,
+    SIT_OUTS,
+    TABLE_SIZES,
+    night_name,
+    table_game,
+)
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
@@ -119,6 +126,8 @@ def _check_night(night: Night, where: str) -> None:
     except (RulesError, ValueError):
         raise BadFile(f"{where}, 'name' or 'format'", "must be a name and a format the app "
                       "takes") from None
+    if night.sit_out not in SIT_OUTS:
+        raise BadFile(f"{where}, 'sit_out'", f"must be one of {', '.join(SIT_OUTS)}")
     if night.table_size not in TABLE_SIZES or not 1 <= night.rounds <= MOST_ROUNDS:
         raise BadFile(where, f"its table size must be one of {TABLE_SIZES} and its rounds "
                              f"1 to {MOST_ROUNDS}")

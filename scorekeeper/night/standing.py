@@ -5,7 +5,7 @@ players at different tables are compared by where they placed at their own table
   a table of two sides 1, its losers 0; a table of four players alone 3, 2, 1, 0), sides
   that tie sharing the better place, and partners each taking their side's points;
 - a player sitting out a round scores that round's average placement points over the
-  players who played it (said so on the page);
+  players who played it (said so on the page), or nothing, as the night's rules say;
 - the tie-break is the sum of margins: at each table, how far a side finished ahead of
   each side it beat, less how far behind each side that beat it, in the game's own points
   (whichever way its game counts: the ranks say which side did better);
@@ -65,9 +65,12 @@ def placements(result: TableResult) -> dict[str, tuple[Fraction, int]]:
 
 
 def standing(players: Sequence[str],
-             rounds: Sequence[tuple[Round, Sequence[TableResult | None]]]) -> list[Line]:
+             rounds: Sequence[tuple[Round, Sequence[TableResult | None]]],
+             sit_out: str = "average") -> list[Line]:
     """The standing of *players* after *rounds* (each with its tables' results in table
-    order, ``None`` for a table whose game is not made yet), best first."""
+    order, ``None`` for a table whose game is not made yet), best first. A round sat out
+    scores the round's average placement points, or nothing where *sit_out* is
+    ``"none"``."""
     points = dict.fromkeys(players, Fraction(0))
     margins = dict.fromkeys(players, 0)
     games = dict.fromkeys(players, 0)
@@ -79,7 +82,8 @@ def standing(players: Sequence[str],
                 placed |= placements(result)
         if not placed:
             continue
-        average = sum((p for p, _ in placed.values()), Fraction(0)) / len(placed)
+        average = (sum((p for p, _ in placed.values()), Fraction(0)) / len(placed)
+                   if sit_out == "average" else Fraction(0))
         for name, (got, margin) in placed.items():
             if name in points:
                 points[name] += got

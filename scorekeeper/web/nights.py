@@ -60,6 +60,9 @@ class NightFields(Form):
     table_size = SelectField(_l("Players at a table"),
                              choices=choices([("4", "4"), ("6", "6"), ("2", "2")]),
                              default="4")
+    sit_out = RadioField(_l("A round sat out scores"), choices=choices((
+        ("average", _l("The round's average: sitting out neither helps nor hurts")),
+        ("none", _l("Nothing")))), default="average")
     rounds = IntegerField(_l("Rounds (optional)"),
                           validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
@@ -133,7 +136,8 @@ def new() -> ResponseReturnValue:
             # The game's rules as the new-game form reads them (its house rules).
             rules = form.setup([f"Seat {i + 1}" for i in range(size)])[0]
             night = nights.new_night(form.name.data, rules, names_in(form.players.data),
-                                     form.format.data, size, form.rounds.data, group=group)
+                                     form.format.data, size, form.rounds.data, group=group,
+                                     sit_out=form.sit_out.data or "average")
         except RulesError as refusal:
             error = say(refusal.message)
         else:
