@@ -5,6 +5,7 @@ never link to anything that changes a game."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from pagework import alerts
@@ -110,7 +111,8 @@ def test_the_players_page_and_the_tv_board_change_nothing(app, client):
     for path in (f"/nights/view/{view}", f"/nights/tv/{view}"):
         page = client.get(path)
         assert page.status_code == 200
-        assert "<form" not in page.text and f"/nights/{night_id}" not in page.text
+        # Nothing that writes: the players' page asks only who is looking (GET).
+        assert 'method="post"' not in page.text and f"/nights/{night_id}" not in page.text
         assert not re.search(r'href="/games/', page.text)
         assert len(re.findall(r'href="/view/', page.text)) == 2  # each table, view-only
         assert "The night's standing" in page.text
@@ -207,3 +209,24 @@ def test_a_nights_games_take_house_rules_as_a_new_game_does(app, client):
     assert rules["preset"] == "hand_and_foot" and rules["rounds"] == 2
     refused = client.post("/nights/new", data=form(opt_rounds="0"))
     assert refused.status_code == 422 and alerts(refused.text)
+
+
+def test_a_player_is_told_their_own_seat(app, client):
+    night_id = new_night(client, players="\n".join([*EIGHT, "Imad"]))
+    client.post(f"/nights/{night_id}/rounds", data={})
+    view = view_of(app, night_id)
+    from game_actions import API
+
+    night = client.get(f"{API}/nights/{night_id}").get_json()
+    first, second = night["rounds"][0], night["rounds"][1]
+    out = first["sitting_out"][0]
+    page = client.get(f"/nights/view/{view}?me={out.upper()}").text
+    plain = re.sub("[\u2066-\u2069]", "", page)
+    assert "Round 1: you sit out." in plain
+    table = second["tables"][0]
+    me, partner = table["sides"][0]
+    page = re.sub("[\u2066-\u2069]", "", client.get(f"/nights/view/{view}?me={me}").text)
+    against = " & ".join(table["sides"][1])
+    assert f"Round 2: table 1, with {partner}, against {against}." in html.unescape(page)
+    # Nobody chosen (or a name not tonight's): every table, no line of one's own.
+    assert "my-seat" not in client.get(f"/nights/view/{view}?me=Nobody").text

@@ -32,7 +32,7 @@ from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
 from ..models import Game, Group, Night
-from ..night.schedule import Format, repeats
+from ..night.schedule import Format, Round, repeats
 from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
 from . import device
@@ -278,7 +278,30 @@ def print_night(night_id: str) -> str:
 
 @bp.get("/nights/view/<night_view>")
 def view(night_view: str) -> str:
-    return render_template("nights/view.html", **_context(_by_view(night_view), view=True))
+    """Where to sit: every table, and, for the player chosen (``?me=``), their own seat
+    this round and next said in one line each."""
+    night = _by_view(night_view)
+    context = _context(night, view=True)
+    everyone = [line.player for line in context["standing"]]
+    me = next((n for n in everyone if n.casefold() == request.args.get("me", "").casefold()),
+              None)
+    return render_template("nights/view.html", me=me, everyone=everyone,
+                           mine=[seat_of(r, me) for r in (context["current"],
+                                                          context["next_round"])] if me
+                           else [], **context)
+
+
+def seat_of(seated: Round | None, me: str) -> dict[str, Any] | None:
+    """*me*'s place in *seated*: the table, partners and opponents, or sitting out."""
+    if seated is None:
+        return None
+    for table in seated.tables:
+        for side in table.sides:
+            if me in side:
+                return {"round": seated.number, "table": table.number,
+                        "partners": [n for n in side if n != me],
+                        "against": [s for s in table.sides if s is not side]}
+    return {"round": seated.number, "table": None, "partners": [], "against": []}
 
 
 @bp.get("/nights/tv/<night_view>")

@@ -76,11 +76,14 @@ def test_a_night_on_a_phone_and_on_the_tv(page: Page, browser, live_url, shot, l
     shot(tv, f"night-tv-{lang}")
     tv_phone.check()
 
-    # A player's phone: where to sit this round and next.
+    # A player's phone: where to sit this round and next, their own seat said first.
     page.goto(night["view_url"])
     expect(page.locator(".night-table")).to_have_count(4)
+    page.get_by_label(_("I am")).select_option(winner)
+    page.get_by_role("button", name=_("Show my seat")).click()
+    expect(page.locator(".my-seat")).to_have_count(2)
     expect(page.locator(".night-standing tbody tr")).to_have_count(9)
-    assert page.locator("form").count() == 0
+    assert page.locator("form[method=post]").count() == 0  # only "I am", which asks
     shot(page, f"night-view-{lang}")
     # Nothing is wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
