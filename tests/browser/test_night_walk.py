@@ -1,0 +1,133 @@
+"""A whole night through the pages (issue 36, "Done when"): 12 players at 3 tables over 4
+rounds of one-round Levant games, on an organiser's phone, a phone at each table and a TV.
+Each round the organiser starts it, each table's phone opens its game from the night's
+page and records its deal through the deal form; after round 2 one table corrects its deal
+and a late arrival joins (one sits out from then on). At the end the night's standing
+equals an independent count from the games' own states (placement points, margins,
+competition ranking; a round sat out scoring its average). Screenshot:
+tests/screenshots/night-walk-*.png."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Phone, later_scripts_ran, previews_settled
+from .table import api
+from .test_games import deal_form, fill_deal, mark_page, save_deal
+
+TWELVE = ["Ali", "Badr", "Caro", "Dina", "Emad", "Fadi", "Ghada", "Huda", "Imad", "Jana",
+          "Kamal", "Lina"]
+
+
+def plan(page: Page, live_url: str) -> str:
+    page.goto(f"{live_url}/nights/new")
+    page.get_by_label("The night's name").fill("Friday at the club")
+    page.get_by_label("Who is here (one name per line)").fill("\n".join(TWELVE))
+    page.get_by_label("Rounds (optional)").fill("4")
+    page.locator("details.house-rules > summary").click()
+    page.locator("input[name=opt_rounds]").fill("1")
+    page.get_by_role("button", name="Plan the night").click()
+    expect(page.locator("h1")).to_have_text("Friday at the club")
+    later_scripts_ran(page)
+    return page.url.rsplit("/", 1)[-1]
+
+
+def record(table_phone: Page, url: str, winner: str, others: list[str], left: int) -> None:
+    """The table's phone opens its game and records the deal: *winner* goes out, the
+    other side melded with *left* points in hand each."""
+    table_phone.goto(url)
+    later_scripts_ran(table_phone)
+    mark_page(table_phone)
+    fill_deal(table_phone, winner, dict.fromkeys(others, left))
+    save_deal(table_phone, 1)
+
+
+def independent(night: dict) -> dict[str, tuple[float, int]]:
+    points: dict[str, float] = defaultdict(float)
+    margins: dict[str, int] = defaultdict(int)
+    for seated in night["rounds"]:
+        placed = {}
+        for table in seated["tables"]:
+            if table["game"] is None:
+                continue
+            state = api_game(table["game"]["id"])
+            teams = [set(team) for team in state["teams"]]
+            totals = [state["team_totals"][teams.index(set(side))] for side in table["sides"]]
+            for i, side in enumerate(table["sides"]):
+                other = totals[1 - i]
+                for name in side:
+                    placed[name] = (float(totals[i] < other), other - totals[i])
+        if not placed:
+            continue
+        average = sum(p for p, _ in placed.values()) / len(placed)
+        for name, (got, margin) in placed.items():
+            points[name] += got
+            margins[name] += margin
+        for name in seated["sitting_out"]:
+            points[name] += average
+    return {name: (points[name], margins[name]) for name in points}
+
+
+LIVE: dict[str, str] = {}
+
+
+def api_game(game_id: str) -> dict:
+    return api(LIVE["url"], "GET", f"/games/{game_id}")
+
+
+def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
+    LIVE["url"] = live_url
+    night_id = plan(page, live_url)
+    tables = [Phone(browser, "en-US") for _ in range(3)]
+    phones = [t.context.new_page() for t in tables]
+    tv_phone = Phone(browser, "en-US", viewport={"width": 1280, "height": 720},
+                     is_mobile=False, has_touch=False, device_scale_factor=1)
+    tv = tv_phone.context.new_page()
+    tv.clock.install()
+    for number in range(1, 5):
+        page.goto(f"{live_url}/nights/{night_id}")
+        previews_settled(page)
+        page.get_by_role("button", name=f"Start round {number}").click()
+        expect(page.get_by_role("heading", name=f"Round {number} of 4")).to_be_visible()
+        night = api(live_url, "GET", f"/nights/{night_id}")
+        seated = night["rounds"][number - 1]
+        for i, table in enumerate(seated["tables"]):
+            winner = table["sides"][i % 2][0]
+            # The winner's partner's cards do not count: the form asks for the others'.
+            others = [n for side in table["sides"] if winner not in side for n in side]
+            record(phones[i], table["game"]["url"], winner, others, 10 + 15 * i + number)
+        if number == 2:
+            # A correction at table 1 of round 1: the other side went out.
+            first = night["rounds"][0]["tables"][0]
+            winner = first["sides"][1][1]
+            phones[0].goto(first["game"]["url"] + "/deals/1/edit")
+            fill_deal(phones[0], winner,
+                      {n: 33 for side in first["sides"] if winner not in side for n in side})
+            previews_settled(phones[0])
+            deal_form(phones[0]).get_by_role("button", name="Save the correction").click()
+            expect(phones[0].locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+            # A late arrival, seated from round 3 on.
+            page.goto(f"{live_url}/nights/{night_id}")
+            page.locator("details.night-players > summary").click()
+            page.get_by_label("Name").fill("Maha")
+            page.get_by_role("button", name="Add a late arrival").click()
+            expect(page.locator(".night-next .sitting-out")).to_be_visible()
+    tv.goto(api(live_url, "GET", f"/nights/{night_id}")["tv_url"])
+    tv.clock.fast_forward(3_000)
+    expect(tv.locator(".tv-board .night-standing tbody tr")).to_have_count(13)
+    shot(tv, "night-walk-tv")
+    night = api(live_url, "GET", f"/nights/{night_id}")
+    assert night["current_round"] == 4 and len(night["rounds"]) == 4
+    assert sum(len(r["sitting_out"]) for r in night["rounds"]) == 2  # Maha's rounds
+    expected = independent(night)
+    got = {line["player"]: (line["points"], line["tiebreak"]) for line in night["standing"]}
+    assert got == expected
+    order = sorted(expected.values(), reverse=True)
+    assert [line["rank"] for line in night["standing"]] == [
+        1 + sum(v > expected[line["player"]] for v in order) for line in night["standing"]]
+    page.goto(f"{live_url}/nights/{night_id}")
+    shot(page, "night-walk-organiser")
+    for phone in (*tables, tv_phone):
+        phone.check()
