@@ -312,6 +312,9 @@ class Night(Model):
     # What a round sat out scores: the round's average placement points ("average"), or
     # nothing ("none") (docs/night.md, "Sitting out").
     sit_out: Mapped[str] = mapped_column(String(10), default="average")
+    # A round's time limit in minutes, kept by the round clock (docs/night.md); None: a
+    # round lasts until every table's game is over.
+    minutes: Mapped[int | None]
     seed: Mapped[int]
     # Who is here now, in the order given (a late arrival last); a player who left is
     # no longer listed, though the rounds they played keep them.

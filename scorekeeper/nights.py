@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -30,6 +31,8 @@ USUAL_ROUNDS = 7
 TABLE_SIZES = (2, 4, 6)
 #: What a round sat out may score (docs/night.md, "Sitting out").
 SIT_OUTS = ("average", "none")
+#: The longest a round's time limit may be, in minutes.
+MOST_MINUTES = 300
 
 
 class TablesPlaying(Exception):
@@ -42,7 +45,8 @@ class TablesPlaying(Exception):
 
 def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
-              group: Group | None = None, sit_out: object = "average") -> Night:
+              group: Group | None = None, sit_out: object = "average",
+              minutes: object = None) -> Night:
     """A validated, not yet saved night; :class:`RulesError` says what is wrong."""
     title = night_name(name)
     chosen = _format(fmt)
@@ -58,11 +62,14 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
     # format the game does not allow is refused here, before anything is made.
     trial = table_game(rules, [f"Seat {i + 1}" for i in range(size)], chosen, size)
     planned = _rounds(rounds, rounds_for_everyone(len(names), size, chosen))
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int)
+                                or not 5 <= minutes <= MOST_MINUTES):
+        raise fail(N_("A round's time limit is 5 to %(most)d minutes."), most=MOST_MINUTES)
     if sit_out not in SIT_OUTS:
         raise fail(N_("A round sat out scores the round's average (\"average\") or nothing "
                       "(\"none\")."))
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
-                  table_size=size, rounds=planned, sit_out=str(sit_out),
+                  table_size=size, rounds=planned, sit_out=str(sit_out), minutes=minutes,
                   seed=secrets.randbelow(2**31),
                   players=names, pairs=fixed, group_id=group.id if group else None)
     night.changes.append(NightChange(action="created", detail={"players": names}))
@@ -236,6 +243,17 @@ def night_standing(night: Night) -> list[Line]:
         names += [n for n in started.seating["sitting_out"] if n not in names]
     return standing(names, list(zip(played(night), map(results_of, night.started),
                                     strict=True)), night.sit_out)
+
+
+def time_left(night: Night, now: datetime | None = None) -> int | None:
+    """Seconds left on the round clock of the round playing (0 once the time is up), or
+    None where the night has no time limit or no round has started."""
+    if night.minutes is None or not night.started:
+        return None
+    started = night.started[-1].started_at
+    started = started if started.tzinfo else started.replace(tzinfo=UTC)
+    end = started + timedelta(minutes=night.minutes)
+    return max(0, int((end - (now or datetime.now(UTC))).total_seconds()))
 
 
 def of_group(group_id: str) -> list[tuple[Night, list[str]]]:

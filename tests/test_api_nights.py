@@ -303,3 +303,24 @@ def test_a_round_sat_out_scores_as_the_night_says(client):
     line = next(line for line in night["standing"] if line["player"] == out)
     assert (line["points"], line["sat_out"]) == (0, 1)
     assert create(client)["sit_out"] == "average"
+
+
+def test_a_round_clock_counts_down_and_says_when_time_is_up(app, client):
+    """Issue 36: a time limit per round, kept by the round clock."""
+    from datetime import UTC, datetime, timedelta
+
+    from scorekeeper import nights as stored
+
+    night = create(client, minutes=45)
+    assert (night["minutes"], night["time_left"]) == (45, None)  # no round yet
+    night = start(client, night).get_json()
+    assert 45 * 60 - 5 <= night["time_left"] <= 45 * 60
+    with app.app_context():
+        row = db.session.get(Night, night["id"])
+        later = datetime.now(UTC) + timedelta(minutes=50)
+        assert stored.time_left(row, later) == 0
+    assert create(client)["minutes"] is None
+    for minutes in (0, 4, 301, True, "45"):
+        body = {"name": "T", "rules": ONE_ROUND, "players": EIGHT, "format": "rotating",
+                "minutes": minutes}
+        refused(client.post(f"{API}/nights", json=body), 400, "5 to 300 minutes")

@@ -230,3 +230,19 @@ def test_a_player_is_told_their_own_seat(app, client):
     assert f"Round 2: table 1, with {partner}, against {against}." in html.unescape(page)
     # Nobody chosen (or a name not tonight's): every table, no line of one's own.
     assert "my-seat" not in client.get(f"/nights/view/{view}?me=Nobody").text
+
+
+def test_the_round_clock_shows_on_the_night_and_the_tv(app, client):
+    from datetime import UTC, datetime, timedelta
+
+    night_id = new_night(client, minutes="30")
+    assert 'class="round-clock' not in client.get(f"/nights/{night_id}").text  # no round yet
+    client.post(f"/nights/{night_id}/rounds", data={})
+    page = re.sub("[\\u2066-\\u2069]", "", client.get(f"/nights/{night_id}").text)
+    assert re.search(r"Round 1: (30:00|29:5\d) left", page)
+    with app.app_context():
+        started = db.session.get(Night, night_id).started[-1]
+        started.started_at = datetime.now(UTC) - timedelta(minutes=31)
+        db.session.commit()
+    board = client.get(f"/nights/tv/{view_of(app, night_id)}", headers={"HX-Request": "1"})
+    assert "Time is up: finish the deal in progress" in board.text

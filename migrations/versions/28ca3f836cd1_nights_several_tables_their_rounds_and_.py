@@ -27,6 +27,7 @@ def upgrade():
     sa.Column('table_size', sa.Integer(), nullable=False),
     sa.Column('rounds', sa.Integer(), nullable=False),
     sa.Column('sit_out', sa.String(length=10), nullable=False),
+    sa.Column('minutes', sa.Integer(), nullable=True),
     sa.Column('seed', sa.Integer(), nullable=False),
     sa.Column('players', sa.JSON(), nullable=False),
     sa.Column('pairs', sa.JSON(), nullable=True),

@@ -25,7 +25,7 @@ from .groups import group_of_body
 from .payload import body, refuse_unknown
 
 CREATE_FIELDS = ("name", "rules", "players", "format", "table_size", "rounds", "pairs",
-                 "sit_out", "group", "pin")
+                 "sit_out", "minutes", "group", "pin")
 
 
 def load_night(night_id: str) -> Night:
@@ -53,6 +53,7 @@ def night_json(night: Night) -> dict[str, Any]:
         "name": night.name, "game": kind_of(night.rules).info.api_name,
         "rules": night.rules, "players": list(night.players), "format": night.format,
         "table_size": night.table_size, "sit_out": night.sit_out,
+        "minutes": night.minutes, "time_left": nights.time_left(night),
         "pin": night.pin_hash is not None,
         "group": night.group_id,
         "rounds": [{"number": r.number, "tables": [{
@@ -95,7 +96,8 @@ def create_night() -> ResponseReturnValue:
     night = nights.new_night(data["name"], data["rules"], data["players"], data["format"],
                              data.get("table_size", 4), data.get("rounds"),
                              data.get("pairs"), group,
-                             "average" if data.get("sit_out") is None else data["sit_out"])
+                             "average" if data.get("sit_out") is None else data["sit_out"],
+                             data.get("minutes"))
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..games import games, presets
 from ..night.schedule import Format
-from ..nights import MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
+from ..nights import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
 
 _ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
@@ -53,8 +53,8 @@ _LINE = {"type": "object", "additionalProperties": False, "required": [
         "sat_out": {"type": "integer", "minimum": 0}}}
 _NIGHT = {"type": "object", "additionalProperties": False, "required": [
     "id", "url", "view_url", "tv_url", "name", "game", "rules", "players", "format",
-    "table_size", "sit_out", "pin", "group", "rounds", "planned_rounds", "repeats", "current_round",
-    "standing"], "properties": {
+    "table_size", "sit_out", "minutes", "time_left", "pin", "group", "rounds",
+    "planned_rounds", "repeats", "current_round", "standing"], "properties": {
         "id": {"type": "string"},
         "url": {"type": "string", "description": "The organiser's page"},
         "view_url": {"type": "string", "description": "The players' view-only page"},
@@ -68,6 +68,10 @@ _NIGHT = {"type": "object", "additionalProperties": False, "required": [
         "table_size": {"enum": list(TABLE_SIZES)},
         "sit_out": {"enum": list(SIT_OUTS), "description": "What a round sat out scores: "
                     "the round's average placement points, or nothing"},
+        "minutes": {"type": ["integer", "null"], "description": "A round's time limit, "
+                    "kept by the round clock; null: until every table's game is over"},
+        "time_left": {"type": ["integer", "null"], "minimum": 0, "description": "Seconds "
+                      "left on the round clock of the round playing (0: time is up)"},
         "pin": {"type": "boolean"},
         "group": {"type": ["string", "null"]},
         "rounds": {"type": "array", "items": _ROUND, "description": "The whole plan: the "
@@ -106,6 +110,8 @@ PATHS: dict[str, Any] = {
                            "rounds": {"type": ["integer", "null"], "minimum": 1,
                                       "maximum": MOST_ROUNDS},
                            "sit_out": {"enum": [*SIT_OUTS, None]},
+                           "minutes": {"type": ["integer", "null"], "minimum": 5,
+                                       "maximum": MOST_MINUTES},
                            "pairs": {"oneOf": [{"type": "null"}, {
                                "type": "array", "items": {**_NAMES, "minItems": 2,
                                                           "maxItems": 2}}]},

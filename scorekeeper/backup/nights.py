@@ -16,6 +16,7 @@ from ..games.kind import brief
 from ..models import Game, Group, Night, NightChange, NightRound
 from ..night.schedule import Format
 from ..nights import (
+    MOST_MINUTES,
     MOST_PLAYERS,
     MOST_ROUNDS,
     SIT_OUTS,
@@ -126,6 +127,8 @@ def _check_night(night: Night, where: str) -> None:
     except (RulesError, ValueError):
         raise BadFile(f"{where}, 'name' or 'format'", "must be a name and a format the app "
                       "takes") from None
+    if night.minutes is not None and not 5 <= night.minutes <= MOST_MINUTES:
+        raise BadFile(f"{where}, 'minutes'", f"must be 5 to {MOST_MINUTES}, or null")
     if night.sit_out not in SIT_OUTS:
         raise BadFile(f"{where}, 'sit_out'", f"must be one of {', '.join(SIT_OUTS)}")
     if night.table_size not in TABLE_SIZES or not 1 <= night.rounds <= MOST_ROUNDS:

@@ -63,6 +63,8 @@ class NightFields(Form):
     sit_out = RadioField(_l("A round sat out scores"), choices=choices((
         ("average", _l("The round's average: sitting out neither helps nor hurts")),
         ("none", _l("Nothing")))), default="average")
+    minutes = IntegerField(_l("A round's time limit in minutes (optional)"), validators=[
+        Optional(), NumberRange(5, nights.MOST_MINUTES)])
     rounds = IntegerField(_l("Rounds (optional)"),
                           validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
@@ -87,6 +89,12 @@ def night_points(value: Fraction) -> str:
 def night_total(value: int) -> str:
     """A game's total with a minus sign for one below nought: −30."""
     return f"−{-value}" if value < 0 else str(value)
+
+
+@bp.app_template_filter("clock")
+def clock(seconds: int) -> str:
+    """Time left as a clock reads it: 12:05."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @bp.app_template_filter("margin")
@@ -137,7 +145,8 @@ def new() -> ResponseReturnValue:
             rules = form.setup([f"Seat {i + 1}" for i in range(size)])[0]
             night = nights.new_night(form.name.data, rules, names_in(form.players.data),
                                      form.format.data, size, form.rounds.data, group=group,
-                                     sit_out=form.sit_out.data or "average")
+                                     sit_out=form.sit_out.data or "average",
+                                     minutes=form.minutes.data)
         except RulesError as refusal:
             error = say(refusal.message)
         else:
@@ -183,6 +192,7 @@ def _context(night: Night, view: bool) -> dict[str, Any]:
                 game_title=_l(next(k.info.title for k in games()
                                    if night.rules["preset"] in k.info.presets)),
                 format_name=dict(FORMATS)[night.format], view=view,
+                time_left=nights.time_left(night),
                 change_words=change_words)
 
 
