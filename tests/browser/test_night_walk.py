@@ -1,8 +1,9 @@
 """A whole night through the pages (issue 36, "Done when"): 12 players at 3 tables over 4
-rounds of one-round Levant games, on an organiser's phone, a phone at each table and a TV.
-Each round the organiser starts it, each table's phone opens its game from the night's
-page and records its deal through the deal form; after round 2 one table corrects its deal
-and a late arrival joins (one sits out from then on). At the end the night's standing
+rounds of one-round Levant games, on an organiser's phone, four phones at each table (3 ×
+4 browser contexts) and a TV. Each round the organiser starts it; at each table one phone
+opens its game and records its deal through the deal form, and the table's three other
+phones open the game and see the deal on the sheet. After round 2 one table corrects its
+deal and a late arrival joins (one sits out from then on). At the end the night's standing
 equals an independent count from the games' own states (placement points, margins,
 competition ranking; a round sat out scoring its average). Screenshot:
 tests/screenshots/night-walk-*.png."""
@@ -80,8 +81,9 @@ def api_game(game_id: str) -> dict:
 def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
     LIVE["url"] = live_url
     night_id = plan(page, live_url)
-    tables = [Phone(browser, "en-US") for _ in range(3)]
-    phones = [t.context.new_page() for t in tables]
+    # Four phones a table: the first records, the other three follow the sheet.
+    tables = [[Phone(browser, "en-US") for _ in range(4)] for _ in range(3)]
+    phones = [[p.context.new_page() for p in table] for table in tables]
     tv_phone = Phone(browser, "en-US", viewport={"width": 1280, "height": 720},
                      is_mobile=False, has_touch=False, device_scale_factor=1)
     tv = tv_phone.context.new_page()
@@ -97,17 +99,21 @@ def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
             winner = table["sides"][i % 2][0]
             # The winner's partner's cards do not count: the form asks for the others'.
             others = [n for side in table["sides"] if winner not in side for n in side]
-            record(phones[i], table["game"]["url"], winner, others, 10 + 15 * i + number)
+            record(phones[i][0], table["game"]["url"], winner, others, 10 + 15 * i + number)
+            for follower in phones[i][1:]:
+                follower.goto(table["game"]["url"])
+                expect(follower.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
         if number == 2:
             # A correction at table 1 of round 1: the other side went out.
             first = night["rounds"][0]["tables"][0]
             winner = first["sides"][1][1]
-            phones[0].goto(first["game"]["url"] + "/deals/1/edit")
-            fill_deal(phones[0], winner,
+            corrector = phones[0][0]
+            corrector.goto(first["game"]["url"] + "/deals/1/edit")
+            fill_deal(corrector, winner,
                       {n: 33 for side in first["sides"] if winner not in side for n in side})
-            previews_settled(phones[0])
-            deal_form(phones[0]).get_by_role("button", name="Save the correction").click()
-            expect(phones[0].locator(".sheet tbody tr[data-deal]")).to_have_count(1)
+            previews_settled(corrector)
+            deal_form(corrector).get_by_role("button", name="Save the correction").click()
+            expect(corrector.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
             # A late arrival, seated from round 3 on.
             page.goto(f"{live_url}/nights/{night_id}")
             page.locator("details.night-players > summary").click()
@@ -129,5 +135,5 @@ def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
         1 + sum(v > expected[line["player"]] for v in order) for line in night["standing"]]
     page.goto(f"{live_url}/nights/{night_id}")
     shot(page, "night-walk-organiser")
-    for phone in (*tables, tv_phone):
+    for phone in (*(p for table in tables for p in table), tv_phone):
         phone.check()
