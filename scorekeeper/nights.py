@@ -236,12 +236,7 @@ def results_of(started: NightRound) -> list[TableResult | None]:
 
 def night_standing(night: Night) -> list[Line]:
     """The standing of everyone who has played or is here, best first."""
-    names = list(night.players)
-    for started in night.started:
-        for sides in started.seating["tables"]:
-            names += [n for side in sides for n in side if n not in names]
-        names += [n for n in started.seating["sitting_out"] if n not in names]
-    return standing(names, list(zip(played(night), map(results_of, night.started),
+    return standing(_everyone(night), list(zip(played(night), map(results_of, night.started),
                                     strict=True)), night.sit_out)
 
 
@@ -356,7 +351,8 @@ def swap_players(night: Night, players: object) -> None:
 
 
 def _everyone(night: Night) -> list[str]:
-    """Everyone the night has seated or lists, so a late arrival's name is told apart."""
+    """Everyone the night lists or has seated (those here first), each once: the standing's
+    players, and the names a late arrival's must be told apart from."""
     names = list(night.players)
     for started in night.started:
         names += [n for sides in started.seating["tables"] for side in sides for n in side]

@@ -6,8 +6,7 @@ independent count from the games themselves."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
+import nightwork
 import pytest
 from apiwork import refused
 from game_actions import API
@@ -124,36 +123,8 @@ def test_the_next_round_waits_for_every_table_unless_forced(app, client):
 
 
 def independent_standing(client, night) -> dict[str, tuple[float, int]]:
-    """Placement points and margins counted from the games' own states: the lower total
-    wins in Hand; a round sat out scores the round's average."""
-    points: dict[str, float] = defaultdict(float)
-    margins: dict[str, int] = defaultdict(int)
-    for seated in night["rounds"]:
-        placed = {}
-        for table in seated["tables"]:
-            if table["game"] is None:
-                continue
-            state = client.get(f"{API}/games/{table['game']['id']}").get_json()
-            if not state["deals"]:
-                continue
-            # A side's total: its team's, where partners score together.
-            teams = [set(team) for team in state["teams"] or []]
-            totals = [state["team_totals"][teams.index(set(side))] if teams
-                      else state["totals"][side[0]] for side in table["sides"]]
-            for i, side in enumerate(table["sides"]):
-                others = [t for j, t in enumerate(totals) if j != i]
-                for name in side:
-                    placed[name] = (sum(totals[i] < t for t in others),
-                                    sum(t - totals[i] for t in others))
-        if not placed:
-            continue
-        average = sum(p for p, _ in placed.values()) / len(placed)
-        for name, (got, margin) in placed.items():
-            points[name] += got
-            margins[name] += margin
-        for name in seated["sitting_out"]:
-            points[name] += average
-    return {name: (points[name], margins[name]) for name in set(points) | set(margins)}
+    return nightwork.independent_standing(
+        night, lambda game_id: client.get(f"{API}/games/{game_id}").get_json())
 
 
 def test_the_standing_agrees_with_an_independent_count_and_moves_with_a_correction(

@@ -8,10 +8,10 @@ from typing import Any
 
 from ..games import games
 
-_ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
+ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
-_BAD = {"$ref": "#/components/responses/BadRequest"}
-_NO_GROUP = {"description": "No group with that id", "content": _ERROR}
+BAD = {"$ref": "#/components/responses/BadRequest"}
+_NO_GROUP = {"description": "No group with that id", "content": ERROR}
 _GROUP_ID = {"name": "group_id", "in": "path", "required": True,
              "schema": {"type": "string"}}
 _PIN_HEADER = {"name": "X-Table-PIN", "in": "header", "required": False,
@@ -20,9 +20,9 @@ _PIN_HEADER = {"name": "X-Table-PIN", "in": "header", "required": False,
                               "created with one; a group without a PIN ignores it"}
 _LOCKED = {
     "403": {"description": "The group has a PIN and X-Table-PIN is missing or wrong; "
-                           "nothing was changed", "content": _ERROR},
+                           "nothing was changed", "content": ERROR},
     "429": {"description": "Too many wrong PINs for this group from this address: wait a "
-                           "minute", "content": _ERROR},
+                           "minute", "content": ERROR},
 }
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _GAMES = [kind.info.api_name for kind in games()]
@@ -163,7 +163,7 @@ PATHS: dict[str, Any] = {
                            "pin": _PIN}}}}},
         "responses": {"201": _GROUP_ANSWER | {"headers": {"Location": {
             "description": "The group's address in the API",
-            "schema": {"type": "string"}}}}, "400": _BAD}}},
+            "schema": {"type": "string"}}}}, "400": BAD}}},
     "/api/v1/groups/{group_id}": {
         "parameters": [_GROUP_ID],
         "get": {"operationId": "read_group",
@@ -191,7 +191,7 @@ PATHS: dict[str, Any] = {
                                                "description": "Ids of games whose players "
                                                "are all members, to count for the group"},
                                      "pin": _PIN}}}}},
-                  "responses": {"200": _GROUP_ANSWER, "400": _BAD, "404": _NO_GROUP,
+                  "responses": {"200": _GROUP_ANSWER, "400": BAD, "404": _NO_GROUP,
                                 **_LOCKED}}},
     "/api/v1/groups/{group_id}/standings": {
         "parameters": [_GROUP_ID],
@@ -202,7 +202,7 @@ PATHS: dict[str, Any] = {
                 "responses": {"200": {"description": "The standings", "content": {
                     "application/json": {"schema": {
                         "$ref": "#/components/schemas/Standings"}}}},
-                    "400": _BAD, "404": _NO_GROUP}}},
+                    "400": BAD, "404": _NO_GROUP}}},
     "/api/v1/groups/{group_id}/head-to-head": {
         "parameters": [_GROUP_ID],
         "get": {"operationId": "group_head_to_head",
@@ -219,5 +219,5 @@ PATHS: dict[str, Any] = {
                 "responses": {"200": {"description": "The two members' games together",
                                       "content": {"application/json": {"schema": {
                                           "$ref": "#/components/schemas/HeadToHead"}}}},
-                              "400": _BAD, "404": _NO_GROUP}}},
+                              "400": BAD, "404": _NO_GROUP}}},
 }

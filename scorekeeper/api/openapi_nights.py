@@ -8,11 +8,9 @@ from typing import Any
 from ..games import games, presets
 from ..night.schedule import Format
 from ..nights import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
+from .openapi_groups import BAD, ERROR
 
-_ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
-                                           "properties": {"error": {"type": "string"}}}}}
-_BAD = {"$ref": "#/components/responses/BadRequest"}
-_NO_NIGHT = {"description": "No night with that id", "content": _ERROR}
+_NO_NIGHT = {"description": "No night with that id", "content": ERROR}
 _NIGHT_ID = {"name": "night_id", "in": "path", "required": True,
              "schema": {"type": "string"}}
 _PIN_HEADER = {"name": "X-Table-PIN", "in": "header", "required": False,
@@ -21,9 +19,9 @@ _PIN_HEADER = {"name": "X-Table-PIN", "in": "header", "required": False,
                               "change the players of a night created with one"}
 _LOCKED = {
     "403": {"description": "The night has a PIN and X-Table-PIN is missing or wrong; "
-                           "nothing was changed", "content": _ERROR},
+                           "nothing was changed", "content": ERROR},
     "429": {"description": "Too many wrong PINs for this night from this address: wait a "
-                           "minute", "content": _ERROR},
+                           "minute", "content": ERROR},
 }
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _SIDES = {"type": "array", "items": _NAMES}
@@ -118,8 +116,8 @@ PATHS: dict[str, Any] = {
                            "group": {"type": ["string", "null"]},
                            "pin": {"anyOf": [{"type": "null"}, {
                                "type": "string", "pattern": r"^\s*\d{4,8}\s*$"}]}}}}}},
-        "responses": {"201": _ANSWER, "400": _BAD, "404": {
-            "description": "No group with that id", "content": _ERROR}, **_LOCKED}}},
+        "responses": {"201": _ANSWER, "400": BAD, "404": {
+            "description": "No group with that id", "content": ERROR}, **_LOCKED}}},
     "/api/v1/nights/{night_id}": {
         "parameters": [_NIGHT_ID],
         "get": {"operationId": "read_night",
@@ -135,7 +133,7 @@ PATHS: dict[str, Any] = {
                          "type": "object", "additionalProperties": False, "properties": {
                              "force": {"type": ["boolean", "null"], "description": "End "
                                        "the round playing as it stands"}}}}}},
-                 "responses": {"201": _ANSWER, "400": _BAD, "404": _NO_NIGHT,
+                 "responses": {"201": _ANSWER, "400": BAD, "404": _NO_NIGHT,
                                "409": {"description": "A table of the round playing still "
                                        "plays; nothing was started", "content": {
                                            "application/json": {"schema": {
@@ -155,7 +153,7 @@ PATHS: dict[str, Any] = {
                          "type": "object", "additionalProperties": False,
                          "required": ["name"],
                          "properties": {"name": {"type": "string"}}}}}},
-                 "responses": {"200": _ANSWER, "400": _BAD, "404": _NO_NIGHT, **_LOCKED}}},
+                 "responses": {"200": _ANSWER, "400": BAD, "404": _NO_NIGHT, **_LOCKED}}},
     "/api/v1/nights/{night_id}/swaps": {
         "parameters": [_NIGHT_ID],
         "post": {"operationId": "swap_night_players",
@@ -168,13 +166,13 @@ PATHS: dict[str, Any] = {
                          "required": ["players"],
                          "properties": {"players": {**_NAMES, "minItems": 2,
                                                     "maxItems": 2}}}}}},
-                 "responses": {"200": _ANSWER, "400": _BAD, "404": _NO_NIGHT, **_LOCKED}}},
+                 "responses": {"200": _ANSWER, "400": BAD, "404": _NO_NIGHT, **_LOCKED}}},
     "/api/v1/nights/{night_id}/players/{name}": {
         "parameters": [_NIGHT_ID, {"name": "name", "in": "path", "required": True,
                                    "schema": {"type": "string"}}],
         "delete": {"operationId": "remove_night_player",
                    "summary": "Someone leaving: not seated from the next round on",
                    "parameters": [_PIN_HEADER],
-                   "responses": {"200": _ANSWER, "400": _BAD, "404": _NO_NIGHT,
+                   "responses": {"200": _ANSWER, "400": BAD, "404": _NO_NIGHT,
                                  **_LOCKED}}},
 }

@@ -8,8 +8,9 @@ before everyone present has sat out once. Then:
   circle method's round robin, so nobody partners anyone twice before every pair has
   partnered once (eight players, seven rounds: each pair exactly once). With sit-outs, each
   round's partners are a matching of the players seated that least repeats partnerships
-  (a pair partnering for the c-th time costs c), found by local search. The pairs are
-  then put at tables so that opponents repeat least, the same way.
+  (a pair seated together again costs more steeply each time, ``_penalty``), found by
+  local search. The pairs are then put at tables so that opponents repeat least, the same
+  way.
 - **pairs**: fixed partnerships meet as units; at tables of two pairs, Berger's round robin
   (a bye for one pair when their number is odd), so each pair meets each other once in as
   many rounds as there are other pairs.

@@ -29,7 +29,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import nights, pins
 from ..extensions import db, htmx
-from ..games import games
+from ..games import games, kind_of
 from ..i18n import say
 from ..models import Game, Group, Night
 from ..night.schedule import Format, Round, repeats
@@ -189,8 +189,7 @@ def _context(night: Night, view: bool) -> dict[str, Any]:
                 next_round=rounds[played] if played < len(rounds) else None,
                 current=rounds[played - 1] if played else None,
                 standing=nights.night_standing(night), repeats=(partners, opponents),
-                game_title=_l(next(k.info.title for k in games()
-                                   if night.rules["preset"] in k.info.presets)),
+                game_title=_l(kind_of(night.rules).info.title),
                 format_name=dict(FORMATS)[night.format], view=view,
                 time_left=nights.time_left(night),
                 change_words=change_words)

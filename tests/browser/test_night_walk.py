@@ -10,8 +10,7 @@ tests/screenshots/night-walk-*.png."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
+from nightwork import independent_standing
 from playwright.sync_api import Page, expect
 
 from .conftest import Phone, later_scripts_ran, previews_settled
@@ -45,41 +44,7 @@ def record(table_phone: Page, url: str, winner: str, others: list[str], left: in
     save_deal(table_phone, 1)
 
 
-def independent(night: dict) -> dict[str, tuple[float, int]]:
-    points: dict[str, float] = defaultdict(float)
-    margins: dict[str, int] = defaultdict(int)
-    for seated in night["rounds"]:
-        placed = {}
-        for table in seated["tables"]:
-            if table["game"] is None:
-                continue
-            state = api_game(table["game"]["id"])
-            teams = [set(team) for team in state["teams"]]
-            totals = [state["team_totals"][teams.index(set(side))] for side in table["sides"]]
-            for i, side in enumerate(table["sides"]):
-                other = totals[1 - i]
-                for name in side:
-                    placed[name] = (float(totals[i] < other), other - totals[i])
-        if not placed:
-            continue
-        average = sum(p for p, _ in placed.values()) / len(placed)
-        for name, (got, margin) in placed.items():
-            points[name] += got
-            margins[name] += margin
-        for name in seated["sitting_out"]:
-            points[name] += average
-    return {name: (points[name], margins[name]) for name in points}
-
-
-LIVE: dict[str, str] = {}
-
-
-def api_game(game_id: str) -> dict:
-    return api(LIVE["url"], "GET", f"/games/{game_id}")
-
-
 def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
-    LIVE["url"] = live_url
     night_id = plan(page, live_url)
     # Four phones a table: the first records, the other three follow the sheet.
     tables = [[Phone(browser, "en-US") for _ in range(4)] for _ in range(3)]
@@ -127,7 +92,8 @@ def test_a_whole_night_through_the_pages(page: Page, browser, live_url, shot):
     night = api(live_url, "GET", f"/nights/{night_id}")
     assert night["current_round"] == 4 and len(night["rounds"]) == 4
     assert sum(len(r["sitting_out"]) for r in night["rounds"]) == 2  # Maha's rounds
-    expected = independent(night)
+    expected = independent_standing(night, lambda game_id: api(live_url, "GET",
+                                                               f"/games/{game_id}"))
     got = {line["player"]: (line["points"], line["tiebreak"]) for line in night["standing"]}
     assert got == expected
     order = sorted(expected.values(), reverse=True)
