@@ -289,6 +289,36 @@ class GameResult(Model):
     places: Mapped[list[Any]] = mapped_column(JSON)
 
 
+class RatingMove(Model):
+    """How one member's rating moved in one finished group game (docs/league.md, "The
+    rating"): the rating before and after, and the chance the model gave the member's
+    side. Derived like :class:`GameResult` and rewritten in the same transaction as any
+    change to a game's ranking, from that game on (scorekeeper/ratings.py); a member's
+    rating now is their latest move. The game's place in the group's order (the day it
+    counts for, then its id) is copied here, so the moves from a game on are one range."""
+
+    __tablename__ = "rating_moves"
+    __table_args__ = (Index("ix_rating_moves_order", "group_id", "kind", "played_at",
+                            "game_id"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    mu_before: Mapped[float]
+    sigma_before: Mapped[float]
+    shown_before: Mapped[int]
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    shown: Mapped[int]
+    games: Mapped[int]  # rated games after this one
+    chance: Mapped[float]  # the side's chance to win, as the model saw it before
+    won: Mapped[bool]
+
+
 class Night(Model):
     """A night of several tables (docs/night.md): who came, the game and its rules, how
     they are seated (the format, the table size, the rounds planned, the seed that makes

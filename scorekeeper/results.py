@@ -17,11 +17,14 @@ from .games.kind import Deal, State
 from .league import Place
 from .league.standings import Played
 from .models import Game, GameResult
+from .ratings import Key, rerate
 
 
-def keep_result(game: Game, state: State, log: list[Deal]) -> None:
+def keep_result(game: Game, state: State, log: list[Deal], rerating: bool = True) -> None:
     """Write *game*'s result as *state* (replayed from *log*) has it, if the game is a
-    group's; part of the caller's transaction, which commits it."""
+    group's, and rate the group's games again from this one on if its ranking changed
+    (unless *rerating* is false: the caller rerates once for many games); part of the
+    caller's transaction, which commits it."""
     if game.group_id is None:
         return
     kind = kind_of(game.rules)
@@ -33,6 +36,9 @@ def keep_result(game: Game, state: State, log: list[Deal]) -> None:
     if row is None:
         row = GameResult(game_id=game.id)
         db.session.add(row)
+        before = None
+    else:
+        before = _rated(row)
     # A game counts for the day it ended: correcting a deal later keeps its day.
     if not (row.finished and outcome.finished and row.played_at is not None):
         row.played_at = game.updated_at
@@ -40,13 +46,29 @@ def keep_result(game: Game, state: State, log: list[Deal]) -> None:
     row.kind = kind.info.name
     row.finished = outcome.finished
     row.places = places
+    after = _rated(row)
+    if rerating and before != after:
+        rerate(row.group_id, row.kind, min(k[0] for k in (before, after) if k is not None))
 
 
 def forget_result(game: Game) -> None:
-    """The game no longer counts for a group."""
+    """The game no longer counts for a group (nor for its ratings)."""
     row = db.session.get(GameResult, game.id)
     if row is not None:
+        before = _rated(row)
         db.session.delete(row)
+        if before is not None:
+            rerate(row.group_id, row.kind, before[0])
+
+
+def _rated(row: GameResult) -> tuple[Key, tuple[object, ...]] | None:
+    """What of a result the ratings read — its place in the group's order and who ranked
+    where — or None for a game not finished, which no rating reads."""
+    if not row.finished:
+        return None
+    at = row.played_at if row.played_at.tzinfo else row.played_at.replace(tzinfo=UTC)
+    return (at, row.game_id), tuple((p["member"], p["side"], p["rank"], p["won"])
+                                    for p in row.places)
 
 
 def season(group_id: str, kind: str, since: date | None = None,

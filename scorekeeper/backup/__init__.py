@@ -51,6 +51,7 @@ from ..models import (
     Seat,
     fits_integer_column,
 )
+from ..ratings import rerate
 from ..results import keep_result
 from ..rulekit import RulesError
 from ..storage import log_of, table_of
@@ -215,14 +216,20 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         added.append(game.id)
         kept.append((game, state, log, played_at))
     db.session.flush()
+    rated = set()
     for game, state, log, played_at in kept:
         # A group game's result is worked out again from its deals, as every change
-        # keeps it; it counts for the day the file says.
-        keep_result(game, state, log)
-        if game.group_id is not None and played_at is not None:
-            result = db.session.get(GameResult, game.id)
-            assert result is not None
-            result.played_at = played_at
+        # keeps it; it counts for the day the file says. The group's ratings follow,
+        # once the results of all its games are in.
+        keep_result(game, state, log, rerating=False)
+        if game.group_id is not None:
+            rated.add((game.group_id, kind_of(game.rules).info.name))
+            if played_at is not None:
+                result = db.session.get(GameResult, game.id)
+                assert result is not None
+                result.played_at = played_at
+    for group_id, kind in sorted(rated):
+        rerate(group_id, kind)
     try:
         db.session.commit()
     except SQLAlchemyError as error:
