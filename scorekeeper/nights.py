@@ -17,10 +17,12 @@ from sqlalchemy import select
 from . import storage
 from .extensions import db
 from .games import kind_of
-from .groups import LONGEST_GROUP_NAME, start_game
+from .groups import LONGEST_GROUP_NAME, member_named, start_game
 from .models import Game, Group, Night, NightChange, NightRound
+from .night.balance import balanced_order
 from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
 from .night.standing import Line, TableResult, standing
+from .ratings import ratings
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name
 
@@ -46,8 +48,10 @@ class TablesPlaying(Exception):
 def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
               group: Group | None = None, sit_out: object = "average",
-              minutes: object = None) -> Night:
-    """A validated, not yet saved night; :class:`RulesError` says what is wrong."""
+              minutes: object = None, balance: object = False) -> Night:
+    """A validated, not yet saved night; :class:`RulesError` says what is wrong. With
+    *balance*, a group's night of drawn partners seats its first round's sides as evenly
+    as the group's ratings allow (:mod:`scorekeeper.night.balance`)."""
     title = night_name(name)
     chosen = _format(fmt)
     size = _table_size(table_size)
@@ -68,12 +72,32 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
     if sit_out not in SIT_OUTS:
         raise fail(N_("A round sat out scores the round's average (\"average\") or nothing "
                       "(\"none\")."))
+    if not isinstance(balance, bool):
+        raise fail(N_("“balance” is true or false."))
+    seed = secrets.randbelow(2**31)
+    if balance:
+        names = _balanced(names, group, chosen, size, seed, kind_of(trial.rules).info.name)
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
                   table_size=size, rounds=planned, sit_out=str(sit_out), minutes=minutes,
-                  seed=secrets.randbelow(2**31),
-                  players=names, pairs=fixed, group_id=group.id if group else None)
+                  seed=seed, players=names, pairs=fixed, group_id=group.id if group else None)
     night.changes.append(NightChange(action="created", detail={"players": names}))
     return night
+
+
+def _balanced(names: list[str], group: Group | None, fmt: Format, size: int, seed: int,
+              kind: str) -> list[str]:
+    """*names* in the order whose first round the group's ratings find the most even."""
+    if group is None:
+        raise fail(N_("Only a group's night can be balanced: its ratings say who is "
+                      "strong."))
+    if fmt not in (Format.ROTATING, Format.PROGRESSIVE):
+        raise fail(N_("Balancing draws the first round's partners: choose rotating "
+                      "partners or progressive tables."))
+    first = plan(names, fmt, size, 1, seed=seed)[0]
+    now = ratings(group.id, kind)
+    skills = {name: now[m.id] for name in names
+              if (m := member_named(group, name)) is not None and m.id in now}
+    return balanced_order(names, first, skills)
 
 
 def night_name(given: object) -> str:

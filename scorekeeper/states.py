@@ -12,7 +12,9 @@ from flask import url_for
 
 from .games import kind_of
 from .games.kind import Deal, State
+from .i18n import say
 from .models import Game
+from .ratings import changes_of
 from .rematch import rematch_id
 from .storage import version_of
 
@@ -26,6 +28,12 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
         # A table's game of a night (scorekeeper/nights.py): the night's page.
         answer["night"] = {"id": game.night_id, "url": url_for(
             "nights.show", night_id=game.night_id, _external=True)}
+    changes = changes_of(game)
+    if changes is not None:
+        # A finished group game: how each member's rating moved, and why.
+        answer["rating_changes"] = [{"player": c.name, "before": c.move.before.shown,
+                                     "after": c.move.after.shown, "reason": say(c.reason)}
+                                    for c in changes]
     return answer
 
 

@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (routes)
     groups,
     nights,
     openapi,
+    ratings,
     referee,
     rules_listing,
     scoring,

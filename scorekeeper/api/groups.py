@@ -21,6 +21,7 @@ from ..league import Place
 from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
 from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, remove_pin, set_pin
+from ..ratings import chances_of
 from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
@@ -225,7 +226,7 @@ def _game_ids(data: dict[str, Any]) -> list[str]:
     return given
 
 
-def _refuse_unknown_parameters(*known: str) -> None:
+def refuse_unknown_parameters(*known: str) -> None:
     """A query parameter the answer does not read is refused by name, not ignored: a
     misspelt ``game`` would otherwise answer another game's standings. ``lang`` is every
     address's (the language of the error sentences)."""
@@ -236,7 +237,7 @@ def _refuse_unknown_parameters(*known: str) -> None:
                                    fields=", ".join(known)))
 
 
-def _kind(group: Group | None = None) -> AnyKind:
+def kind_asked(group: Group | None = None) -> AnyKind:
     """The game the query names; with none, the game of the *group*'s newest game (the
     one it plays now), or the game the app opens on for a group that has played none."""
     name = request.args.get("game")
@@ -284,8 +285,8 @@ def _dates() -> tuple[date | None, date | None]:
 @bp.get("/groups/<group_id>/standings")
 def group_standings(group_id: str) -> Response:
     group = load_group(group_id)
-    _refuse_unknown_parameters("game", "since", "until")
-    kind = _kind(group)
+    refuse_unknown_parameters("game", "since", "until")
+    kind = kind_asked(group)
     since, until = _dates()
     return jsonify(standings_json(group, kind, season(group.id, kind.info.name, since, until),
                                   since, until))
@@ -300,9 +301,10 @@ def standings_json(group: Group, kind: AnyKind, played: list[Played],
              "best_streak": row.best_streak, **kind.league_figures(row.figures)}
             for row in standings(played) if row.member in names]
     pairs = [{"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
-              "win_rate": round(pair.wins / pair.games, 3)}
-             for pair in partners(played) for a, b in (pair.members,)
-             if a in names and b in names]
+              "win_rate": round(pair.wins / pair.games, 3),
+              "expected_wins": round(pair.expected or 0.0, 2)}
+             for pair in partners(played, chances_of(group.id, kind.info.name))
+             for a, b in (pair.members,) if a in names and b in names]
     series = wins_over_time(played)
     return {"game": kind.info.api_name, "since": since and since.isoformat(),
             "until": until and until.isoformat(), "games": len(played), "rows": rows,
@@ -315,12 +317,12 @@ def standings_json(group: Group, kind: AnyKind, played: list[Played],
 @bp.get("/groups/<group_id>/head-to-head")
 def group_head_to_head(group_id: str) -> Response:
     group = load_group(group_id)
-    _refuse_unknown_parameters("a", "b", "game", "since", "until")
+    refuse_unknown_parameters("a", "b", "game", "since", "until")
     a, b = _member("a", group), _member("b", group)
     if a.id == b.id:
         raise PayloadError(msg(N_("Name two different members in “a” and “b”.")))
     name = request.args.get("game")
-    kinds = list(games()) if name is None else [_kind()]
+    kinds = list(games()) if name is None else [kind_asked()]
     since, until = _dates()
     played = sorted((game for kind in kinds
                      for game in season(group.id, kind.info.name, since, until)),

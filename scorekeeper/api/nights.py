@@ -25,7 +25,7 @@ from .groups import group_of_body
 from .payload import body, refuse_unknown
 
 CREATE_FIELDS = ("name", "rules", "players", "format", "table_size", "rounds", "pairs",
-                 "sit_out", "minutes", "group", "pin")
+                 "sit_out", "minutes", "group", "pin", "balance")
 
 
 def load_night(night_id: str) -> Night:
@@ -97,7 +97,7 @@ def create_night() -> ResponseReturnValue:
                              data.get("table_size", 4), data.get("rounds"),
                              data.get("pairs"), group,
                              "average" if data.get("sit_out") is None else data["sit_out"],
-                             data.get("minutes"))
+                             data.get("minutes"), data.get("balance", False))
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:

@@ -10,6 +10,9 @@ from .openapi_groups import PATHS as GROUP_PATHS
 from .openapi_groups import SCHEMAS as GROUP_SCHEMAS
 from .openapi_nights import PATHS as NIGHT_PATHS
 from .openapi_nights import SCHEMAS as NIGHT_SCHEMAS
+from .openapi_ratings import PATHS as RATING_PATHS
+from .openapi_ratings import RATING_CHANGES
+from .openapi_ratings import SCHEMAS as RATING_SCHEMAS
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
          "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
@@ -76,7 +79,8 @@ _STATE_COMMON = {
     "night": {"type": "object", "additionalProperties": False, "required": ["id", "url"],
               "properties": {"id": {"type": "string"},
                              "url": {"type": "string", "description": "The night's page"}},
-              "description": "A table's game of a night: the night (GET /nights/{id})"}}
+              "description": "A table's game of a night: the night (GET /nights/{id})"},
+    "rating_changes": RATING_CHANGES}
 
 
 def _state_name(api_name: str) -> str:
@@ -338,6 +342,7 @@ SPEC = {
                          **_LOCKED}}},
         **GROUP_PATHS,
         **NIGHT_PATHS,
+        **RATING_PATHS,
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
             "post": {"operationId": "record_deal",
@@ -382,6 +387,7 @@ SPEC = {
                                   for name in _STATES],
                         "description": "A game's state, in its game's own schema"},
                     "GameLink": _GAME_LINK, **GROUP_SCHEMAS, **NIGHT_SCHEMAS,
+                    **RATING_SCHEMAS,
                     **_merge_all([part["schemas"] for part in _PARTS])},
         "responses": {"BadRequest": {
             "description": "Malformed input, said in one sentence",

@@ -106,10 +106,16 @@ _STANDINGS = {"type": "object", "additionalProperties": False, "required": [
         "partners": {"type": "array", "description": "Every two members who shared a "
                      "side, most wins first", "items": {
                          "type": "object", "additionalProperties": False,
-                         "required": ["players", "games", "wins", "win_rate"],
+                         "required": ["players", "games", "wins", "win_rate",
+                                      "expected_wins"],
                          "properties": {"players": _NAMES, "games": {"type": "integer"},
                                         "wins": {"type": "integer"},
-                                        "win_rate": {"type": "number"}}}},
+                                        "win_rate": {"type": "number"},
+                                        "expected_wins": {
+                                            "type": "number", "minimum": 0,
+                                            "description": "The wins the rating expected "
+                                            "of the pair: the sum of the chance it gave "
+                                            "their side each game"}}}},
         "wins_over_time": {
             "type": "object", "additionalProperties": False,
             "required": ["dates", "series"],

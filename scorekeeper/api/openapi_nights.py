@@ -114,6 +114,9 @@ PATHS: dict[str, Any] = {
                                "type": "array", "items": {**_NAMES, "minItems": 2,
                                                           "maxItems": 2}}]},
                            "group": {"type": ["string", "null"]},
+                           "balance": {"type": "boolean", "description": "A group's "
+                                       "night of drawn partners: seat the first round's "
+                                       "sides as evenly as the group's ratings allow"},
                            "pin": {"anyOf": [{"type": "null"}, {
                                "type": "string", "pattern": r"^\s*\d{4,8}\s*$"}]}}}}}},
         "responses": {"201": _ANSWER, "400": BAD, "404": {

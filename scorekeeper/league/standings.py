@@ -6,7 +6,7 @@ wins: a place says ``won`` for each of them already."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import combinations
@@ -106,24 +106,36 @@ def head_to_head(season: Iterable[Played], a: int, b: int) -> Meeting:
 
 @dataclass(frozen=True)
 class Partners:
-    """Two members who sat on one side: their games together and their wins."""
+    """Two members who sat on one side: their games together, their wins, and the wins
+    the rating expected of them (the sum of the chance it gave their side each game; None
+    when no chances were given)."""
 
     members: tuple[int, int]
     games: int
     wins: int
+    expected: float | None = None
 
 
-def partners(season: Iterable[Played]) -> list[Partners]:
-    """Every pair of members who shared a side, most wins first, then the better rate."""
+def partners(season: Iterable[Played],
+             chances: Mapping[tuple[str, int], float] | None = None) -> list[Partners]:
+    """Every pair of members who shared a side, most wins first, then the better rate.
+    With *chances* (by game and member, :func:`scorekeeper.ratings.chances_of`), each
+    pair's expected wins too; a game the rating did not read (every side tied) expects
+    what happened."""
     games: Counter[tuple[int, int]] = Counter()
     wins: Counter[tuple[int, int]] = Counter()
+    expected: dict[tuple[int, int], float] = {}
     for game in season:
         seated = sorted(game.members().items())
         for (m, p), (n, q) in combinations(seated, 2):
             if p.side == q.side:
                 games[(m, n)] += 1
                 wins[(m, n)] += p.won
-    return sorted((Partners(pair, games[pair], wins[pair]) for pair in games),
+                if chances is not None:
+                    expected[(m, n)] = expected.get((m, n), 0.0) + chances.get(
+                        (game.game_id, m), float(p.won))
+    return sorted((Partners(pair, games[pair], wins[pair],
+                            None if chances is None else expected[pair]) for pair in games),
                   key=lambda r: (-r.wins, -r.wins / r.games, r.members))
 
 

@@ -24,6 +24,7 @@ def init_app(app: Flask) -> None:
         live,
         nights,
         pwa,
+        ratings,
         referee,
         security,
         share,
@@ -33,7 +34,7 @@ def init_app(app: Flask) -> None:
     from . import games as game_pages
 
     for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp, groups.bp, groups_play.bp, nights.bp):
+                      audit.bp, groups.bp, groups_play.bp, nights.bp, ratings.bp):
         app.register_blueprint(blueprint)
     for kind in every_game():
         if kind.pages.blueprint is not None:

@@ -49,7 +49,7 @@ def find(group_id: str) -> Group:
     return group
 
 
-def _by_view(group_view: str) -> Group:
+def by_view(group_view: str) -> Group:
     group = db.session.scalars(select(Group).where(Group.view_id == group_view)).first()
     if group is None:
         abort(404)
@@ -244,7 +244,7 @@ def remove_pin(group_id: str) -> BaseResponse:
 def view(group_view: str) -> Response:
     """The standings for a screen at the back of the room: nothing that changes them, and
     nothing naming the group's own link or its games' (their view-only links only)."""
-    group = _by_view(group_view)
+    group = by_view(group_view)
     season = season_of(group)
     recent_games = recent(group)
     context = dict(group=group, season=season, usual=usual_forms(group),
@@ -264,6 +264,6 @@ def view(group_view: str) -> Response:
 
 @bp.get("/groups/view/<group_view>/qr.svg")
 def view_qr(group_view: str) -> Response:
-    _by_view(group_view)
+    by_view(group_view)
     return qr_svg(url_for("groups.view", group_view=group_view, _external=True))
 

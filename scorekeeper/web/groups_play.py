@@ -9,15 +9,19 @@ from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from .. import groups
 from ..extensions import db
 from ..games import games, kind_named, kind_of
 from ..i18n import say
 from ..models import Group
+from ..ratings import balanced_seats
 from ..rematch import rematch, rematch_id
 from ..rulekit import RulesError
-from ..storage import GameChanged, load
+from ..storage import GameChanged, load, table_of
+from ..ui.names import together
 from . import conflicts, device
 from .games import game_page
 from .groups import find, recent
@@ -64,10 +68,13 @@ def new_game(group_id: str) -> ResponseReturnValue:
     group = find(group_id)
     form_class = new_game_form()
     form = form_class() if request.method == "POST" else form_class(data=usual_data(group))
-    error = None
+    error = note = None
     move, chip = request.form.get("move"), request.form.get("seat")
     if move:
         form.rearrange(move)
+    elif request.form.get("balance"):
+        if "csrf_token" not in form or form.csrf_token.validate(form):
+            error, note = balance(form, group)
     elif chip is not None:
         if "csrf_token" not in form or form.csrf_token.validate(form):
             seat(form, chip[:40])
@@ -77,13 +84,43 @@ def new_game(group_id: str) -> ResponseReturnValue:
             return started
         error = started
     status = 422 if request.method == "POST" and (
-        not (move or chip is not None) or form.errors) else 200
+        not (move or chip is not None or note) or form.errors or error) else 200
     seated = {(f.data or "").strip().casefold() for f in form.player_fields()}
     return render_template(
-        "games/new.html", form=form, error=error, notes=preset_notes(), games=games(),
+        "games/new.html", form=form, error=error, note=note, notes=preset_notes(),
+        games=games(),
         game_of={preset: kind.info.name for kind in games() for preset in kind.info.presets},
         group=group, seated=seated, usual=usual_kinds(group),
         action=url_for("play.new_game", group_id=group.id)), status
+
+
+def balance(form: NewGameForm, group: Group) -> tuple[str | None, str | None]:
+    """"Draw balanced partners": the players seated again so each side's chance to win,
+    as the group's ratings of the chosen game predict it, is closest to even (every seat
+    of a side kept). What is wrong, or the sides drawn and the first side's chance."""
+    fields = form.player_fields()
+    seats = [(f.data or "").strip() for f in fields]
+    names = [name for name in seats if name]
+    if seats[:len(names)] != names:
+        return _("Fill the seats in order, with no empty seat between players."), None
+    try:
+        units = table_of(form.game()).units
+    except RulesError as refusal:
+        return say(refusal.message), None
+    members = [None if (m := groups.member_named(group, n)) is None else m.id for n in names]
+    try:
+        seated, chance = balanced_seats(group.id, form.kind.info.name, names, members, units)
+    except ValueError:
+        return _("Balanced partners need partnerships: tick “Play in partnerships” (or "
+                 "choose sides) with every side the same size."), None
+    for f, name in zip(fields, seated, strict=False):
+        f.data = name
+    sides = sorted(([seated[names.index(n)] for n in unit] for unit in units),
+                   key=lambda side: seated.index(side[0]))
+    first = [seated[names.index(n)] for n in units[0]]
+    return None, _("Balanced sides: %(sides)s. %(side)s have a %(chance)s%% chance to win.",
+                   sides=_(" against ").join(together(s) for s in sides),
+                   side=together(first), chance=round(100 * chance))
 
 
 def usual_kinds(group: Group) -> set[str]:

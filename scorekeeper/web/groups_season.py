@@ -16,6 +16,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..games import games, home, kind_named
 from ..games.kind import AnyKind
+from ..league.rating import best_first
 from ..league.standings import (
     Meeting,
     Played,
@@ -25,6 +26,7 @@ from ..league.standings import (
     wins_over_time,
 )
 from ..models import GameResult, Group
+from ..ratings import Change, chances_of, ratings, recent_changes
 from ..results import season
 from ..ui.sheet import Sheet
 from .groups_forms import SeasonForm
@@ -41,6 +43,26 @@ class Row:
     streak: int
     best_streak: int
     figures: list[str]
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One member's rating, as the group's pages show it."""
+
+    name: str
+    shown: int
+    band: str
+    games: int
+    provisional: bool
+
+
+def rating_rows(group: Group, kind: AnyKind) -> list[RatingRow]:
+    """The group's members rated at *kind* (every finished game, whatever the season),
+    best first."""
+    names = {m.id: m.name for m in group.members}
+    return [RatingRow(names[member], s.shown, s.band, s.games, s.provisional)
+            for member, s in best_first(ratings(group.id, kind.info.name))
+            if member in names]
 
 
 @dataclass
@@ -62,6 +84,8 @@ class SeasonView:
     b_name: str = ""
     pairs: list[dict[str, Any]] = field(default_factory=list)
     members: list[tuple[str, str]] = field(default_factory=list)
+    ratings: list[RatingRow] = field(default_factory=list)
+    last_moves: list[Change] = field(default_factory=list)
 
     def query(self, **changes: str) -> dict[str, str]:
         """This season's query with *changes*: a tab's or a period's link."""
@@ -122,15 +146,19 @@ def season_of(group: Group) -> SeasonView:
         since = date.fromisoformat(form.since.data) if form.since.data else None
         until = date.fromisoformat(form.until.data) if form.until.data else None
     view = SeasonView(form, kind, kinds, period or "year", since, until,
-                      members=[(str(i), n) for i, n in members.items()])
+                      members=[(str(i), n) for i, n in members.items()],
+                      ratings=rating_rows(group, kind))
+    last = recent_changes(group.id, kind.info.name, members, 1)
+    view.last_moves = last[0][1] if last else []
     if period == "dates" and not valid:
         return view  # the dates' errors are shown at their fields, nothing added up
     games_in = season(group.id, kind.info.name, since, until)
-    _add_up(view, games_in, members)
+    _add_up(view, games_in, members, group.id)
     return view
 
 
-def _add_up(view: SeasonView, played: list[Played], members: dict[int, str]) -> None:
+def _add_up(view: SeasonView, played: list[Played], members: dict[int, str],
+            group_id: str) -> None:
     kind = view.kind
     view.played = len(played)
     view.columns = [label for _key, label in kind.pages.league_columns]
@@ -147,8 +175,9 @@ def _add_up(view: SeasonView, played: list[Played], members: dict[int, str]) -> 
                             order)
     view.pairs = [{"names": (members.get(p.members[0], "?"), members.get(p.members[1], "?")),
                    "games": p.games, "wins": p.wins,
-                   "rate": round(100 * p.wins / p.games) if p.games else 0}
-                  for p in partners(played)]
+                   "rate": round(100 * p.wins / p.games) if p.games else 0,
+                   "expected": p.expected or 0.0}
+                  for p in partners(played, chances_of(group_id, kind.info.name))]
     a, b = _pick(view.form.a.data, members), _pick(view.form.b.data, members)
     if (a is None or b is None) and len(rows) >= 2 and not (
             view.form.a.data or view.form.b.data):

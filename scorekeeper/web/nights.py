@@ -68,6 +68,7 @@ class NightFields(Form):
     rounds = IntegerField(_l("Rounds (optional)"),
                           validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
+    balance = BooleanField(_l("Balance the first round by the group's ratings"))
 
 
 class ChangeForm(Form):
@@ -146,7 +147,8 @@ def new() -> ResponseReturnValue:
             night = nights.new_night(form.name.data, rules, names_in(form.players.data),
                                      form.format.data, size, form.rounds.data, group=group,
                                      sit_out=form.sit_out.data or "average",
-                                     minutes=form.minutes.data)
+                                     minutes=form.minutes.data,
+                                     balance=bool(group and form.balance.data))
         except RulesError as refusal:
             error = say(refusal.message)
         else:

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..games import kind_of
 from ..models import Game
+from ..ratings import changes_of
 from ..storage import state_and_log, state_of, version_of
 from . import live
 from .downloads import csv_download, json_download, qr_svg
@@ -36,7 +37,7 @@ def show(view_id: str) -> str:
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
-                           partnerships=game.partnerships,
+                           partnerships=game.partnerships, changes=changes_of(game),
                            table=state.table,
                            preset_name=preset_name(game.rules),
                            live_part=live.part(game, state, live.for_view(game, view_id),

@@ -1,0 +1,64 @@
+"""The group's ratings as the pages show them (docs/league.md, "The rating"): a card and a
+number for each member on the group's page, how each rating moved in a finished game on
+its page, and the ratings page — every member's rating with the moves of the recent games
+in words — at the group's link and at its view-only link. The ratings are kept with every
+change (scorekeeper/ratings.py); nothing here rates a game."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, render_template, url_for
+from flask_babel import lazy_gettext as _l
+
+from ..i18n import say
+from ..league.rating import PROVISIONAL
+from ..models import Game, Group
+from ..ratings import Change, changes_of, recent_changes
+from .groups import by_view, find
+from .groups_season import kinds_played, rating_rows, season_of
+
+bp = Blueprint("ratings", __name__)
+
+#: The finished games whose moves the ratings page lists.
+RECENT = 20
+#: The card each band is, as a reader hears it (the band itself is written as on cards).
+CARD_NAMES = {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack")}
+
+
+@bp.app_template_global()
+def rating_changes(game: Game) -> list[Change] | None:
+    """How each member's rating moved in *game*, if it is a finished group game."""
+    return changes_of(game)
+
+
+# A reason (a Message) in the reader's language, on every page that lists moves.
+bp.app_template_global("say")(say)
+
+
+@bp.app_template_global()
+def card_name(band: str) -> str:
+    return str(CARD_NAMES.get(band, band))
+
+
+def _page(group: Group, view: str | None) -> Response:
+    season = season_of(group)
+    kind = season.kind
+    names = {m.id: m.name for m in group.members}
+    html = render_template(
+        "groups/ratings.html", group=group, kind=kind, kinds=kinds_played(group),
+        rows=rating_rows(group, kind), provisional=PROVISIONAL, view=view,
+        recent=recent_changes(group.id, kind.info.name, names, RECENT),
+        tab_url=lambda name: (url_for("ratings.view", group_view=view, game=name) if view
+                              else url_for("ratings.show", group_id=group.id, game=name)),
+        back=(url_for("groups.view", group_view=view, game=kind.info.name) if view
+              else url_for("groups.show", group_id=group.id, game=kind.info.name)))
+    return make_response(html)
+
+
+@bp.get("/groups/<group_id>/ratings")
+def show(group_id: str) -> Response:
+    return _page(find(group_id), None)
+
+
+@bp.get("/groups/view/<group_view>/ratings")
+def view(group_view: str) -> Response:
+    return _page(by_view(group_view), group_view)
