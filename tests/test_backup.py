@@ -270,7 +270,7 @@ def test_a_file_written_before_every_column_added_later_imports(games, runner, t
 
 BAD_FILES = {
     "not-an-export": (lambda d: d.pop("format"), "not an export"),
-    "newer-version": (_set(["version"], 4), "version 4"),
+    "newer-version": (_set(["version"], 5), "version 5"),
     "games-not-a-list": (_set(["games"], {}), "\"games\" must be a list"),
     "game-not-an-object": (_set(["games", 1], [1]), "game 2: must be an object"),
     "missing-field": (lambda d: d["games"][1].pop("view_id"), "missing field 'view_id'"),

@@ -15,6 +15,7 @@ from test_backup import count, export, fresh_app, load
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameResult, Group, Member
+from scorekeeper.ratings import rerate
 
 API = "/api/v1"
 CONTRACT = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1}
@@ -68,6 +69,8 @@ def league(app, client) -> dict:
                                      "first_dealer": "Zed"})["id"]
     with app.app_context():
         db.session.get(GameResult, partners).played_at = datetime(2026, 1, 5, 20, tzinfo=UTC)
+        # The ratings follow the games' order, as the app keeps them after any change.
+        rerate(gid, "hand")
         db.session.commit()
     return {"group": gid, "first": first, "again": again, "partners": partners,
             "foot": foot, "outside": outside["id"], "alone": alone}
@@ -90,7 +93,7 @@ def _results(app) -> dict:
 def test_groups_export_import_and_export_the_same_file(app, league, runner, tmp_path):
     first = tmp_path / "first.json"
     data = export(runner, first)
-    assert data["version"] == 3  # 3 since nights (tests/test_backup_nights.py)
+    assert data["version"] == 4  # 3 since nights, 4 since ratings (test_backup_ratings.py)
     [group] = data["groups"]
     assert [m["name"] for m in group["members"]] == ["Ali", "Badr", "Caro N.", "Dina"]
     assert group["members"][0] == {"position": 0, "name": "Ali"}

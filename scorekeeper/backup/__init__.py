@@ -11,8 +11,10 @@ and export → import into an empty database → export gives the same file. A g
 result, which the standings add up, is not in the file: it is worked out again from the
 deals on import, and only the day it counts for (``played_at``) travels with the game.
 Each night of several tables comes whole too, with its rounds and history
-(:mod:`scorekeeper.backup.nights`), and each game names its night. Files of version 1
-(before groups) and 2 (before nights) import as they did.
+(:mod:`scorekeeper.backup.nights`), and each game names its night. Each group carries its
+ratings as they stood (:mod:`scorekeeper.backup.ratings`), derived like the results: an
+import works them out again from the games. Files of version 1 (before groups), 2 (before
+nights) and 3 (before ratings) import as they did.
 
 Importing is all or nothing: the whole file is checked — each value against its column,
 each game replayed by the rules engine — and saved in one transaction. A game already in the
@@ -58,11 +60,13 @@ from ..storage import log_of, table_of
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, stamp, value_of, values_of
 from .groups import group_json, groups_of, link_game
 from .nights import link_night, night_json, nights_of
+from .ratings import differ
 
 FORMAT = "hand-scorekeeper-games"
-VERSION = 3
-#: The versions of the format this app reads: 1 held no groups, 2 no nights.
-READS = (1, 2, 3)
+VERSION = 4
+#: The versions of the format this app reads: 1 held no groups, 2 no nights, 3 no
+#: groups' ratings.
+READS = (1, 2, 3, 4)
 
 # Each part of a game: the list's name in the file, its model, and the columns left out
 # (row ids and the links to the parent, which the nesting gives).
@@ -172,7 +176,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         raise BadFile("the file", "version 1 of the format holds no \"groups\"")
     if version < 3 and "nights" in data:
         raise BadFile("the file", f"version {version} of the format holds no \"nights\"")
-    groups, refused = groups_of(data.get("groups", []) if version > 1 else [])
+    groups, refused = groups_of(data.get("groups", []) if version > 1 else [], version)
     nights, refused_nights = nights_of(data.get("nights", []) if version > 2 else [], groups)
     refused += refused_nights
     games: list[tuple[Game, Any, list[Any], list[int | None], datetime | None]] = []
@@ -230,6 +234,11 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
                 result.played_at = played_at
     for group_id, kind in sorted(rated):
         rerate(group_id, kind)
+    for group in new_groups:
+        if group.ratings is not None and differ(group.row, group.ratings):
+            skipped.append(f"Group {group.row.id} ({group.row.name}): its ratings were "
+                           "worked out again from the games imported, and they differ "
+                           "from the file's.")
     try:
         db.session.commit()
     except SQLAlchemyError as error:

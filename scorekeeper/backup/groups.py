@@ -15,10 +15,12 @@ from ..extensions import db
 from ..games import kind_named
 from ..games.kind import brief
 from ..groups import MOST_MEMBERS, group_name
+from ..league.rating import Skill
 from ..models import Game, Group, Member, fits_integer_column
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
+from .ratings import RATINGS, file_ratings, ratings_json
 
 MEMBERS = ("members", Member, {"id", "group_id"})
 # The players a group's usual rules are tried with: every game seats two to four.
@@ -28,6 +30,7 @@ TRIAL_TABLES = (["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"])
 def group_json(group: Group) -> dict[str, Any]:
     out = row_of(group, set())
     out[MEMBERS[0]] = [row_of(m, MEMBERS[2]) for m in group.members]
+    out[RATINGS] = ratings_json(group)
     return out
 
 
@@ -38,18 +41,24 @@ class FileGroup:
 
     row: Group
     new: bool
+    #: The ratings the file gives the group (version 4 on), to check the import's by.
+    ratings: dict[str, dict[int, Skill]] | None = None
 
 
-def groups_of(items: object) -> tuple[dict[str, FileGroup], list[str]]:
+def groups_of(items: object, version: int) -> tuple[dict[str, FileGroup], list[str]]:
     """The file's groups by id, each checked, and the sentences naming those left out;
     :class:`BadFile` (nothing imported) for two groups claiming one id or link."""
     if not isinstance(items, list):
         raise BadFile("the file", "\"groups\" must be a list")
     read: list[Group] = []
+    given: dict[str, dict[str, dict[int, Skill]]] = {}
     refused = []
     for i, item in enumerate(items):
         try:
-            read.append(_group_of(item, i))
+            group, rated = _group_of(item, i, version)
+            read.append(group)
+            if rated is not None:
+                given[group.id] = rated
         except BadFile as bad:
             refused.append(f"Not imported: {bad.reason}.")
     ids: set[str] = set()
@@ -75,11 +84,12 @@ def groups_of(items: object) -> tuple[dict[str, FileGroup], list[str]]:
                 refused.append(f"Not imported: group {group.id}: its view id is another "
                                "group's in this database.")
         else:
-            found[group.id] = FileGroup(group, True)
+            found[group.id] = FileGroup(group, True, given.get(group.id))
     return found, refused
 
 
-def _group_of(item: object, index: int) -> Group:
+def _group_of(item: object, index: int, version: int
+              ) -> tuple[Group, dict[str, dict[int, Skill]] | None]:
     where = f"group {index + 1}"
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
@@ -88,7 +98,8 @@ def _group_of(item: object, index: int) -> Group:
         raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
                              f"not {brief(given)}")
     where = f"group {given}"
-    group = Group(**values_of(item, Group, set(), where, [MEMBERS[0]]))
+    parts = [MEMBERS[0], RATINGS] if version > 3 else [MEMBERS[0]]
+    group = Group(**values_of(item, Group, set(), where, parts))
     if not TOKEN.fullmatch(group.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
     try:
@@ -118,7 +129,9 @@ def _group_of(item: object, index: int) -> Group:
     if any(normal_name(n) != n for n in names):
         raise BadFile(f"{where}, 'members'", "each name must be written as the app keeps "
                                              "it (spaces trimmed, one between words)")
-    return group
+    rated = (file_ratings(item[RATINGS], where, len(group.members)) if version > 3
+             else None)
+    return group, rated
 
 
 def _check_house_rules(rules: object, where: str) -> None:
