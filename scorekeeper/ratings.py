@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, insert, select, tuple_
+from sqlalchemy import and_, delete, func, insert, select, tuple_
 
 from .extensions import db
 from .league import Place
@@ -30,20 +30,14 @@ def rerate(group_id: str, kind: str, start: Key | None = None) -> None:
     db.session.flush()  # the results as this change wrote them
     moves = delete(RatingMove).where(RatingMove.group_id == group_id,
                                      RatingMove.kind == kind)
-    earlier = select(RatingMove.member_id, RatingMove.mu, RatingMove.sigma,
-                     RatingMove.games, RatingMove.shown).where(
-        RatingMove.group_id == group_id, RatingMove.kind == kind)
     games = select(GameResult.game_id, GameResult.played_at, GameResult.places).where(
         GameResult.group_id == group_id, GameResult.kind == kind,
         GameResult.finished.is_(True))
     if start is not None:
         moves = moves.where(tuple_(RatingMove.played_at, RatingMove.game_id) >= start)
-        earlier = earlier.where(tuple_(RatingMove.played_at, RatingMove.game_id) < start)
         games = games.where(tuple_(GameResult.played_at, GameResult.game_id) >= start)
     db.session.execute(moves)
-    skills = {member: Skill(mu, sigma, count, shown) for member, mu, sigma, count, shown
-              in db.session.execute(earlier.order_by(RatingMove.played_at,
-                                                     RatingMove.game_id))}
+    skills = _latest(group_id, kind) if start is not None else {}
     season = [Played(game_id, at, tuple(Place.from_json(p) for p in places))
               for game_id, at, places in db.session.execute(
                   games.order_by(GameResult.played_at, GameResult.game_id))]
@@ -64,11 +58,21 @@ def _row(group_id: str, kind: str, one: Rated, move: Move) -> dict[str, object]:
 
 def ratings(group_id: str, kind: str) -> dict[int, Skill]:
     """Every rated member's rating now: their latest move's."""
+    return _latest(group_id, kind)
+
+
+def _latest(group_id: str, kind: str) -> dict[int, Skill]:
+    # A member's latest move is the one with the most games rated: read those rows alone,
+    # not every move of the group.
+    where = (RatingMove.group_id == group_id, RatingMove.kind == kind)
+    most = select(RatingMove.member_id, func.max(RatingMove.games).label("most")).where(
+        *where).group_by(RatingMove.member_id).subquery()
     rows = db.session.execute(
         select(RatingMove.member_id, RatingMove.mu, RatingMove.sigma, RatingMove.games,
                RatingMove.shown)
-        .where(RatingMove.group_id == group_id, RatingMove.kind == kind)
-        .order_by(RatingMove.played_at, RatingMove.game_id))
+        .join(most, and_(RatingMove.member_id == most.c.member_id,
+                         RatingMove.games == most.c.most))
+        .where(*where))
     return {member: Skill(mu, sigma, count, shown)
             for member, mu, sigma, count, shown in rows}
 

@@ -37,7 +37,7 @@ def _ratings(client, group_id, query="game=points") -> dict:
 
 def test_a_group_with_no_finished_game_has_no_ratings(client):
     group_id = _group(client)
-    assert _ratings(client, group_id) == {"game": "points",
+    assert _ratings(client, group_id) == {"game": "points", "pairs": [],
                                           "model": "ThurstoneMostellerFull", "rows": []}
 
 
@@ -126,11 +126,13 @@ def test_the_partners_expected_wins_are_the_chances_their_side_had(client):
     group_id = _group(client)
     _play(client, group_id, {"Ali & Caro": 10, "Badr & Dina": 0}, partnerships=True)
     _play(client, group_id, {"Ali & Caro": 10, "Badr & Dina": 0}, partnerships=True)
-    pairs = client.get(f"{API}/groups/{group_id}/standings?game=points").get_json()[
-        "partners"]
+    pairs = _ratings(client, group_id)["pairs"]
     ali_caro = next(p for p in pairs if p["players"] == ["Ali", "Caro"])
     # Even in the first game, then the favourites in the second: between 1 and 1.5.
     assert ali_caro["wins"] == 2 and 1.0 < ali_caro["expected_wins"] < 1.5
+    badr_dina = next(p for p in pairs if p["players"] == ["Badr", "Dina"])
+    assert badr_dina["expected_wins"] == pytest.approx(2 - ali_caro["expected_wins"])
+    assert pairs[0] == ali_caro  # most wins above the expected first
 
 
 def test_balanced_sides_pair_the_best_with_the_worst(client):

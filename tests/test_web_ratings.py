@@ -124,10 +124,14 @@ def test_a_game_not_of_a_group_shows_no_ratings(client, actions):
 def test_the_partners_table_shows_the_wins_the_ratings_expected(client):
     group_id = _group(client)
     _arrange(client, group_id)
-    text = text_of(client.get(f"/groups/{group_id}").text)
-    # Even the first game, favoured the second: 1.x expected of 2 won.
-    assert re.search(r"Ali & Caro 2 2 100% 1\.\d", text)
-    assert "Expected wins: what the ratings predicted" in text
+    page = client.get(f"/groups/{group_id}").text
+    table = re.search(r'<table class="league-table expected-table">(.*?)</table>', page,
+                      re.S).group(1)
+    # Even the first game, favoured the second: 1.x expected of 2 won, the rest above.
+    assert re.fullmatch(r"Partners Wins Expected wins Above expected "
+                        r"Ali & Caro 2 1\.\d \+0\.\d Badr & Dina 0 0\.\d −0\.\d",
+                        text_of(table)), text_of(table)
+    assert "Expected wins: what the ratings predicted" in text_of(page)
 
 
 def _new_game(players, **extra) -> dict[str, str]:

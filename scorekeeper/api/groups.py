@@ -21,7 +21,6 @@ from ..league import Place
 from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
 from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, remove_pin, set_pin
-from ..ratings import chances_of
 from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
@@ -301,10 +300,9 @@ def standings_json(group: Group, kind: AnyKind, played: list[Played],
              "best_streak": row.best_streak, **kind.league_figures(row.figures)}
             for row in standings(played) if row.member in names]
     pairs = [{"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
-              "win_rate": round(pair.wins / pair.games, 3),
-              "expected_wins": round(pair.expected or 0.0, 2)}
-             for pair in partners(played, chances_of(group.id, kind.info.name))
-             for a, b in (pair.members,) if a in names and b in names]
+              "win_rate": round(pair.wins / pair.games, 3)}
+             for pair in partners(played) for a, b in (pair.members,)
+             if a in names and b in names]
     series = wins_over_time(played)
     return {"game": kind.info.api_name, "since": since and since.isoformat(),
             "until": until and until.isoformat(), "games": len(played), "rows": rows,

@@ -106,16 +106,10 @@ _STANDINGS = {"type": "object", "additionalProperties": False, "required": [
         "partners": {"type": "array", "description": "Every two members who shared a "
                      "side, most wins first", "items": {
                          "type": "object", "additionalProperties": False,
-                         "required": ["players", "games", "wins", "win_rate",
-                                      "expected_wins"],
+                         "required": ["players", "games", "wins", "win_rate"],
                          "properties": {"players": _NAMES, "games": {"type": "integer"},
                                         "wins": {"type": "integer"},
-                                        "win_rate": {"type": "number"},
-                                        "expected_wins": {
-                                            "type": "number", "minimum": 0,
-                                            "description": "The wins the rating expected "
-                                            "of the pair: the sum of the chance it gave "
-                                            "their side each game"}}}},
+                                        "win_rate": {"type": "number"}}}},
         "wins_over_time": {
             "type": "object", "additionalProperties": False,
             "required": ["dates", "series"],

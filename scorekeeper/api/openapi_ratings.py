@@ -29,13 +29,23 @@ _ROW = {"type": "object", "additionalProperties": False, "required": [
         "band": _BAND,
         "games": {"type": "integer", "minimum": 1, "description": "Games rated"},
         "provisional": {"type": "boolean", "description": "Fewer than 10 games rated"}}}
+_PAIR = {"type": "object", "additionalProperties": False,
+         "required": ["players", "games", "wins", "expected_wins"], "properties": {
+             "players": {"type": "array", "items": {"type": "string"}},
+             "games": {"type": "integer", "minimum": 1}, "wins": {"type": "integer"},
+             "expected_wins": {"type": "number", "minimum": 0,
+                               "description": "The wins the rating expected of the pair: "
+                               "the sum of the chance it gave their side each game"}}}
 _RATINGS = {"type": "object", "additionalProperties": False,
-            "required": ["game", "model", "rows"], "properties": {
+            "required": ["game", "model", "rows", "pairs"], "properties": {
                 "game": {"enum": _GAMES},
                 "model": {"const": MODEL_NAME, "type": "string",
                           "description": "The openskill model, with its default "
                                          "parameters"},
-                "rows": {"type": "array", "items": _ROW, "description": "Best first"}}}
+                "rows": {"type": "array", "items": _ROW, "description": "Best first"},
+                "pairs": {"type": "array", "items": _PAIR,
+                          "description": "Every two members who shared a side, most wins "
+                                         "above what the ratings expected first"}}}
 _MOVE = {"type": "object", "additionalProperties": False, "required": [
     "game", "player", "before", "after", "mu", "sigma", "chance", "won"], "properties": {
         "game": {"type": "string"}, "player": {"type": "string"},

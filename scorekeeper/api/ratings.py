@@ -12,8 +12,10 @@ from flask import Response, jsonify, request
 from .. import groups
 from ..codec import PayloadError
 from ..league.rating import MODEL_NAME, NEW, Skill, balanced, best_first
+from ..league.standings import partners
 from ..models import Group
-from ..ratings import moves_of, ratings
+from ..ratings import chances_of, moves_of, ratings
+from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import bp
 from .groups import kind_asked, load_group, refuse_unknown_parameters
@@ -33,7 +35,14 @@ def group_ratings(group_id: str) -> Response:
     rows = [{"player": names[member], **skill_json(skill)}
             for member, skill in best_first(ratings(group.id, kind.info.name))
             if member in names]
-    return jsonify({"game": kind.info.api_name, "model": MODEL_NAME, "rows": rows})
+    together = partners(season(group.id, kind.info.name),
+                        chances_of(group.id, kind.info.name))
+    pairs = [{"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
+              "expected_wins": round(pair.expected or 0.0, 2)}
+             for pair in sorted(together, key=lambda p: -(p.wins - (p.expected or 0.0)))
+             for a, b in (pair.members,) if a in names and b in names]
+    return jsonify({"game": kind.info.api_name, "model": MODEL_NAME, "rows": rows,
+                    "pairs": pairs})
 
 
 @bp.get("/groups/<group_id>/ratings/history")

@@ -53,14 +53,13 @@ from ..models import (
     Seat,
     fits_integer_column,
 )
-from ..ratings import rerate
 from ..results import keep_result
 from ..rulekit import RulesError
 from ..storage import log_of, table_of
-from .columns import TOKEN, BadFile, check_pin_hash, row_of, stamp, value_of, values_of
+from .columns import TOKEN, BadFile, check_pin_hash, each_once, row_of, stamp, value_of, values_of
 from .groups import group_json, groups_of, link_game
 from .nights import link_night, night_json, nights_of
-from .ratings import differ
+from .ratings import rate_imported
 
 FORMAT = "hand-scorekeeper-games"
 VERSION = 4
@@ -186,7 +185,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         except BadFile as bad:
             db.session.rollback()
             refused.append(f"Not imported: {bad.reason}.")
-    _each_once([g[0] for g in games])
+    each_once([g[0] for g in games])
     ids = [g.id for g, *_rest in games]
     here = db.session.execute(select(Game.id, Game.view_id).where(or_(
         Game.id.in_(ids), Game.view_id.in_([g.view_id for g, *_rest in games])))).all()
@@ -220,25 +219,16 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         added.append(game.id)
         kept.append((game, state, log, played_at))
     db.session.flush()
-    rated = set()
     for game, state, log, played_at in kept:
         # A group game's result is worked out again from its deals, as every change
         # keeps it; it counts for the day the file says. The group's ratings follow,
         # once the results of all its games are in.
         keep_result(game, state, log, rerating=False)
-        if game.group_id is not None:
-            rated.add((game.group_id, kind_of(game.rules).info.name))
-            if played_at is not None:
-                result = db.session.get(GameResult, game.id)
-                assert result is not None
-                result.played_at = played_at
-    for group_id, kind in sorted(rated):
-        rerate(group_id, kind)
-    for group in new_groups:
-        if group.ratings is not None and differ(group.row, group.ratings):
-            skipped.append(f"Group {group.row.id} ({group.row.name}): its ratings were "
-                           "worked out again from the games imported, and they differ "
-                           "from the file's.")
+        if game.group_id is not None and played_at is not None:
+            result = db.session.get(GameResult, game.id)
+            assert result is not None
+            result.played_at = played_at
+    skipped += rate_imported([game for game, *_rest in kept], new_groups)
     try:
         db.session.commit()
     except SQLAlchemyError as error:
@@ -248,19 +238,6 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
         raise BadFile("the file", f"the database refused it "
                                   f"({getattr(error, 'orig', None) or error})") from None
     return added, skipped
-
-
-def _each_once(games: list[Game]) -> None:
-    """No two games of the file share an id or a view-only link."""
-    ids: set[str] = set()
-    views: set[str] = set()
-    for game in games:
-        if game.id in ids:
-            raise BadFile(f"game {game.id}", "appears twice in the file")
-        if game.view_id in views:
-            raise BadFile(f"game {game.id}", "its view id is another game's in the file")
-        ids.add(game.id)
-        views.add(game.view_id)
 
 
 def _game_of(item: object, index: int, version: int

@@ -158,3 +158,16 @@ def _json_value(value: object, where: str, depth: int = 0) -> None:
         raise BadFile(where, "holds a number with a fraction; the app writes none")
     elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > JSON_INT:
         raise BadFile(where, "holds a number too large to store")
+
+
+def each_once(games: list[Any]) -> None:
+    """No two games of a file share an id or a view-only link."""
+    ids: set[str] = set()
+    views: set[str] = set()
+    for game in games:
+        if game.id in ids:
+            raise BadFile(f"game {game.id}", "appears twice in the file")
+        if game.view_id in views:
+            raise BadFile(f"game {game.id}", "its view id is another game's in the file")
+        ids.add(game.id)
+        views.add(game.view_id)

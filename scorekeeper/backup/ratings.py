@@ -7,15 +7,18 @@ does (scorekeeper/ratings.py), and says so if they come out otherwise than the f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..games import games, kind_named
+from ..games import games, kind_named, kind_of
 from ..games.kind import brief
 from ..league.rating import Skill, replay
-from ..models import Group
-from ..ratings import ratings
+from ..models import Game, Group
+from ..ratings import ratings, rerate
 from ..results import season
 from .columns import BadFile
+
+if TYPE_CHECKING:
+    from .groups import FileGroup
 
 RATINGS = "ratings"
 FIELDS = ("member", "mu", "sigma", "shown", "games")
@@ -62,7 +65,19 @@ def file_ratings(item: object, where: str, members: int) -> dict[str, dict[int, 
     return out
 
 
-def differ(group: Group, given: dict[str, dict[int, Skill]]) -> bool:
+def rate_imported(games: list[Game], groups: list[FileGroup]) -> list[str]:
+    """Rate again every group that gained *games* (their results kept), then compare the
+    new *groups*' ratings with the file's: the sentences saying where they differ."""
+    for group_id, kind in sorted({(g.group_id, kind_of(g.rules).info.name) for g in games
+                                  if g.group_id is not None}):
+        rerate(group_id, kind)
+    return [f"Group {group.row.id} ({group.row.name}): its ratings were worked out again "
+            "from the games imported, and they differ from the file's."
+            for group in groups
+            if group.ratings is not None and _differ(group.row, group.ratings)]
+
+
+def _differ(group: Group, given: dict[str, dict[int, Skill]]) -> bool:
     """Whether the ratings worked out from the games imported differ from the file's."""
     place = {m.id: m.position for m in group.members}
     for kind in (each.info.name for each in games()):

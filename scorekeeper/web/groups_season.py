@@ -176,7 +176,7 @@ def _add_up(view: SeasonView, played: list[Played], members: dict[int, str],
     view.pairs = [{"names": (members.get(p.members[0], "?"), members.get(p.members[1], "?")),
                    "games": p.games, "wins": p.wins,
                    "rate": round(100 * p.wins / p.games) if p.games else 0,
-                   "expected": p.expected or 0.0}
+                   "expected": p.expected or 0.0, "above": p.wins - (p.expected or 0.0)}
                   for p in partners(played, chances_of(group_id, kind.info.name))]
     a, b = _pick(view.form.a.data, members), _pick(view.form.b.data, members)
     if (a is None or b is None) and len(rows) >= 2 and not (

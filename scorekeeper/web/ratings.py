@@ -34,6 +34,13 @@ def rating_changes(game: Game) -> list[Change] | None:
 bp.app_template_global("say")(say)
 
 
+@bp.app_template_filter("signed_tenths")
+def signed_tenths(value: float) -> str:
+    """A difference to one decimal, its sign written: +1.2, −0.4, 0.0."""
+    tenths = round(value, 1)
+    return f"+{tenths:.1f}" if tenths > 0 else f"−{-tenths:.1f}" if tenths < 0 else "0.0"
+
+
 @bp.app_template_global()
 def card_name(band: str) -> str:
     return str(CARD_NAMES.get(band, band))
