@@ -111,6 +111,11 @@ def _last_kind(group: Group) -> AnyKind | None:
     return kind_named(name) if name else None
 
 
+def kind_shown(group: Group) -> AnyKind:
+    """The game the address names (``game``), else the one the group played last."""
+    return kind_named(request.args.get("game") or "") or _last_kind(group) or home()
+
+
 def _figure(figures: dict[str, Any], key: str) -> str:
     value: Any = figures
     for part in key.split("."):

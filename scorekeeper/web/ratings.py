@@ -14,7 +14,7 @@ from ..league.rating import PROVISIONAL
 from ..models import Game, Group
 from ..ratings import Change, changes_of, recent_changes
 from .groups import by_view, find
-from .groups_season import kinds_played, rating_rows, season_of
+from .groups_season import kind_shown, kinds_played, rating_rows
 
 bp = Blueprint("ratings", __name__)
 
@@ -47,8 +47,7 @@ def card_name(band: str) -> str:
 
 
 def _page(group: Group, view: str | None) -> Response:
-    season = season_of(group)
-    kind = season.kind
+    kind = kind_shown(group)
     names = {m.id: m.name for m in group.members}
     html = render_template(
         "groups/ratings.html", group=group, kind=kind, kinds=kinds_played(group),
