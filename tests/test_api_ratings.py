@@ -175,3 +175,32 @@ def test_a_bad_ratings_question_is_a_400(client):
     refused(client.get(f"{API}/groups/{group_id}/ratings?game=chess"), 400, "game")
     refused(client.get(f"{API}/groups/{group_id}/ratings?gmae=hand"), 400, "gmae")
     refused(client.get(f"{API}/groups/{group_id}/ratings/history?player=Zed"), 400, "Zed")
+
+
+def test_a_group_of_three_pairs_is_rated_as_openskill_rates_it(client):
+    """The issue's "a 6-player (3 × 2) group": three sides of partners, each game ranking
+    them by their points, the stored ratings openskill's own."""
+    six = [*FOUR, "Emad", "Fadi"]
+    group_id = _group(client, six)
+    model = ThurstoneMostellerFull()
+    now = {p: model.rating() for p in six}
+    for points in ([9, 5, 1], [1, 9, 5], [5, 1, 9], [9, 1, 5]):
+        made = client.post(f"{API}/games", json={
+            "rules": {"preset": "points", "deals": 1}, "players": six,
+            "first_dealer": "Ali", "group": group_id,
+            "teams": [["Ali", "Dina"], ["Badr", "Emad"], ["Caro", "Fadi"]]}).get_json()
+        sides = made["teams"]
+        assert len(sides) == 3 and all(len(side) == 2 for side in sides)
+        state = client.post(f"{API}/games/{made['id']}/deals", json={
+            "deal": 1, "points": {side[0]: p for side, p in zip(sides, points, strict=True)}})
+        assert state.status_code == 201, state.get_data(as_text=True)
+        ranks = [1 + sum(q > p for q in points) for p in points]
+        after = model.rate([[now[p] for p in side] for side in sides], ranks=ranks)
+        for side, rated in zip(sides, after, strict=True):
+            now.update(zip(side, rated, strict=True))
+    rows = {r["player"]: r for r in _ratings(client, group_id)["rows"]}
+    assert set(rows) == set(six)
+    for player, rating in now.items():
+        assert rows[player]["mu"] == pytest.approx(rating.mu)
+        assert rows[player]["sigma"] == pytest.approx(rating.sigma)
+        assert rows[player]["games"] == 4

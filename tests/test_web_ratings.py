@@ -13,6 +13,7 @@ from pagework import alerts
 from test_web_groups import text_of
 
 from scorekeeper.extensions import db
+from scorekeeper.league.rating import NEW, Skill, chances
 from scorekeeper.models import Group
 
 FOUR = ["Ali", "Badr", "Caro", "Dina"]
@@ -175,22 +176,23 @@ def test_draw_balanced_partners_with_a_gap_between_players_says_so(client):
     assert any("no empty seat" in a for a in alerts(page.text))
 
 
-def test_a_balanced_night_seats_round_one_no_less_evenly(client):
+def test_a_balanced_night_parts_the_two_strongest_in_round_one(client):
     members = [f"P{i}" for i in range(8)]
     group_id = _group(client, members)
     # P0 and P1 the strongest: they win every game, in every pairing.
     for n in range(6):
         others = [p for p in members[2:]][n % 3 * 2:n % 3 * 2 + 2]
         _won(client, group_id, ("P0", "P1"), ["P0", others[0], "P1", others[1]])
-    plain = client.post(f"{API}/nights", json={
-        "name": "Plain", "rules": {"preset": "levant"}, "players": members,
-        "format": "rotating", "group": group_id}).get_json()
+    rated = {r["player"]: Skill(r["mu"], r["sigma"]) for r in client.get(
+        f"{API}/groups/{group_id}/ratings?game=hand").get_json()["rows"]}
     balanced = client.post(f"{API}/nights", json={
         "name": "Even", "rules": {"preset": "levant"}, "players": members,
         "format": "rotating", "group": group_id, "balance": True}).get_json()
-    first = balanced["rounds"][0]["tables"]
-    assert all(["P0", "P1"] not in [sorted(side) for side in t["sides"]] for t in first)
-    assert plain["players"] != balanced["players"] or first == plain["rounds"][0]["tables"]
+    assert sorted(balanced["players"]) == members
+    for table in balanced["rounds"][0]["tables"]:
+        assert ["P0", "P1"] not in [sorted(side) for side in table["sides"]]
+        chance = chances([[rated.get(p, NEW) for p in side] for side in table["sides"]])[0]
+        assert 0.25 < chance < 0.75, table
 
 
 @pytest.mark.parametrize(("body", "named"), [

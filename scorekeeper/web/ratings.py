@@ -34,6 +34,11 @@ def rating_changes(game: Game) -> list[Change] | None:
 bp.app_template_global("say")(say)
 
 
+@bp.app_template_filter("member_name")
+def member_name(member: int | None, names: dict[int, str]) -> str:
+    return names.get(member, "?") if member is not None else "?"
+
+
 @bp.app_template_filter("signed_tenths")
 def signed_tenths(value: float) -> str:
     """A difference to one decimal, its sign written: +1.2, −0.4, 0.0."""
@@ -51,7 +56,7 @@ def _page(group: Group, view: str | None) -> Response:
     names = {m.id: m.name for m in group.members}
     html = render_template(
         "groups/ratings.html", group=group, kind=kind, kinds=kinds_played(group),
-        rows=rating_rows(group, kind), provisional=PROVISIONAL, view=view,
+        rows=rating_rows(group, kind), provisional=PROVISIONAL, view=view, names=names,
         recent=recent_changes(group.id, kind.info.name, names, RECENT),
         tab_url=lambda name: (url_for("ratings.view", group_view=view, game=name) if view
                               else url_for("ratings.show", group_id=group.id, game=name)),
