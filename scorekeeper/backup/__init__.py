@@ -228,7 +228,8 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
             result = db.session.get(GameResult, game.id)
             assert result is not None
             result.played_at = played_at
-    skipped += rate_imported([game for game, *_rest in kept], new_groups)
+    skipped += rate_imported([game for game, *_rest in kept],
+                             [(g.row, g.ratings) for g in new_groups])
     try:
         db.session.commit()
     except SQLAlchemyError as error:

@@ -7,7 +7,7 @@ does (scorekeeper/ratings.py), and says so if they come out otherwise than the f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..games import games, kind_named, kind_of
 from ..games.kind import brief
@@ -16,9 +16,6 @@ from ..models import Game, Group
 from ..ratings import ratings, rerate
 from ..results import season
 from .columns import BadFile
-
-if TYPE_CHECKING:
-    from .groups import FileGroup
 
 RATINGS = "ratings"
 FIELDS = ("member", "mu", "sigma", "shown", "games")
@@ -65,16 +62,17 @@ def file_ratings(item: object, where: str, members: int) -> dict[str, dict[int, 
     return out
 
 
-def rate_imported(games: list[Game], groups: list[FileGroup]) -> list[str]:
+def rate_imported(games: list[Game], groups: list[tuple[Group, dict[str, dict[int, Skill]] | None]]
+                  ) -> list[str]:
     """Rate again every group that gained *games* (their results kept), then compare the
-    new *groups*' ratings with the file's: the sentences saying where they differ."""
+    new *groups*' ratings with the file's (each group with the ratings the file gives it):
+    the sentences saying where they differ."""
     for group_id, kind in sorted({(g.group_id, kind_of(g.rules).info.name) for g in games
                                   if g.group_id is not None}):
         rerate(group_id, kind)
-    return [f"Group {group.row.id} ({group.row.name}): its ratings were worked out again "
-            "from the games imported, and they differ from the file's."
-            for group in groups
-            if group.ratings is not None and _differ(group.row, group.ratings)]
+    return [f"Group {group.id} ({group.name}): its ratings were worked out again from the "
+            "games imported, and they differ from the file's."
+            for group, given in groups if given is not None and _differ(group, given)]
 
 
 def _differ(group: Group, given: dict[str, dict[int, Skill]]) -> bool:
