@@ -87,6 +87,11 @@ class Game(Model):
     night_id: Mapped[str | None] = mapped_column(
         ForeignKey("nights.id", ondelete="SET NULL", name="fk_games_night_id_nights"),
         index=True, info=ADDED_LATER)
+    # Who confirms a deal (docs/trust.md): ``None`` or "off", nobody; "other_side", a
+    # player of another side than the one who recorded it. With ``auto_confirm``, a deal
+    # saved by another side confirms the deals before it (scorekeeper/trust.py).
+    confirm: Mapped[str | None] = mapped_column(String(12), info=ADDED_LATER)
+    auto_confirm: Mapped[bool | None] = mapped_column(info=ADDED_LATER)
 
     group: Mapped[Group | None] = relationship(back_populates="games")
 
@@ -146,6 +151,15 @@ class DealRecord(Model):
     # ``None`` when the stock ran out). Hand's deals use the columns above instead.
     sides: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # In a game whose deals are confirmed (Game.confirm): the seat that recorded the deal,
+    # the seat of another side that confirmed it and when, or the seat that disputed it
+    # and why (scorekeeper/trust.py). Seats, not names: a rename follows.
+    recorded_by: Mapped[int | None] = mapped_column(info=ADDED_LATER)
+    confirmed_by: Mapped[int | None] = mapped_column(info=ADDED_LATER)
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                          info=ADDED_LATER)
+    disputed_by: Mapped[int | None] = mapped_column(info=ADDED_LATER)
+    dispute_reason: Mapped[str | None] = mapped_column(String(200), info=ADDED_LATER)
 
     game: Mapped[Game] = relationship(back_populates="deals")
     # Read with their deals in one more statement, never one per deal.
@@ -200,10 +214,14 @@ class AuditEntry(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    action: Mapped[str] = mapped_column(String(20))  # record, correct, undo
+    action: Mapped[str] = mapped_column(String(20))  # record, correct, undo, confirm, dispute
     deal_number: Mapped[int]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal before, or None
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal after, or None
+    # Deals the other side confirms (scorekeeper/trust.py): who confirmed or disputed a
+    # deal and why, and a confirmed deal's correction or undo with its reason and who had
+    # confirmed it.
+    note: Mapped[dict[str, Any] | None] = mapped_column(JSON, info=ADDED_LATER)
 
     game: Mapped[Game] = relationship(back_populates="audit")
 

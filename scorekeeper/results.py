@@ -16,7 +16,7 @@ from .games import kind_of
 from .games.kind import Deal, State
 from .league import Place
 from .league.standings import Played
-from .models import Game, GameResult
+from .models import DealRecord, Game, GameResult
 from .ratings import Key, rerate
 
 
@@ -29,6 +29,7 @@ def keep_result(game: Game, state: State, log: list[Deal], rerating: bool = True
         return
     kind = kind_of(game.rules)
     outcome = kind.result(state, log)
+    finished = outcome.finished and not awaiting(game)
     members = {seat.position: seat.member_id for seat in game.seats}
     places = [Place(p.seat, p.side, p.total, p.rank, p.won, p.figures,
                     members.get(p.seat)).to_json() for p in outcome.places]
@@ -40,15 +41,23 @@ def keep_result(game: Game, state: State, log: list[Deal], rerating: bool = True
     else:
         before = _rated(row)
     # A game counts for the day it ended: correcting a deal later keeps its day.
-    if not (row.finished and outcome.finished and row.played_at is not None):
+    if not (row.finished and finished and row.played_at is not None):
         row.played_at = game.updated_at
     row.group_id = game.group_id
     row.kind = kind.info.name
-    row.finished = outcome.finished
+    row.finished = finished
     row.places = places
     after = _rated(row)
     if rerating and before != after:
         rerate(row.group_id, row.kind, min(k[0] for k in (before, after) if k is not None))
+
+
+def awaiting(game: Game) -> bool:
+    """Whether *game* waits for the other side to confirm a deal (scorekeeper/trust.py):
+    until none does, it is not over for the league."""
+    return game.confirm == "other_side" and db.session.scalar(
+        select(DealRecord.id).where(DealRecord.game_id == game.id,
+                                    DealRecord.confirmed_by.is_(None)).limit(1)) is not None
 
 
 def forget_result(game: Game) -> None:

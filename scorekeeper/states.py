@@ -17,6 +17,7 @@ from .models import Game
 from .ratings import changes_of
 from .rematch import rematch_id
 from .storage import version_of
+from .trust import marks_of
 
 
 def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
@@ -28,6 +29,7 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
         # A table's game of a night (scorekeeper/nights.py): the night's page.
         answer["night"] = {"id": game.night_id, "url": url_for(
             "nights.show", night_id=game.night_id, _external=True)}
+    _trust(game, answer)
     changes = changes_of(game)
     if changes is not None:
         # A finished group game: how each member's rating moved, and why.
@@ -35,6 +37,24 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
                                      "after": c.move.after.shown, "reason": say(c.reason)}
                                     for c in changes]
     return answer
+
+
+def _trust(game: Game, answer: dict[str, Any]) -> None:
+    """Who recorded, confirmed or disputed each deal (scorekeeper/trust.py); a game whose
+    deals wait for the other side is not over yet, and names no winner."""
+    answer["confirm"] = game.confirm or "off"
+    answer["auto_confirm"] = bool(game.auto_confirm)
+    marks = marks_of(game)
+    answer["unconfirmed"] = [m.number for m in marks if m.status != "confirmed"]
+    for line, mark in zip(answer["deals"], marks, strict=False):
+        line["recorded_by"] = mark.recorded_by
+        line["confirmed"] = None if mark.confirmed_by is None else {
+            "by": mark.confirmed_by,
+            "at": mark.confirmed_at.isoformat() if mark.confirmed_at else None}
+        line["disputed"] = None if mark.disputed_by is None else {
+            "by": mark.disputed_by, "reason": mark.reason}
+    if answer["unconfirmed"] and answer["finished"]:
+        answer["finished"], answer["winners"], answer["rematch"] = False, [], None
 
 
 def _page(game_id: str) -> str:

@@ -7,6 +7,7 @@ JSON API and the pages alike, so neither decides a rule."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple, cast
 
@@ -272,15 +273,28 @@ def kept_table(game: Game) -> GameTable:
     return sheet[0].table if sheet is not None else table_of(game)
 
 
-def add_deal(game: Game, deal: Deal) -> State:
+class Marks(NamedTuple):
+    """What a change writes besides the deal, in its transaction (scorekeeper/trust.py):
+    more of the deal row's columns, and a step run before the commit."""
+
+    columns: tuple[tuple[str, Any], ...] = ()
+    then: Callable[[Game], None] = lambda game: None
+
+
+NO_MARKS = Marks()
+#: How often a deal is tried again after another phone's change left its number free.
+RETRIES = 3
+
+
+def add_deal(game: Game, deal: Deal, marks: Marks = NO_MARKS) -> State:
     """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
     :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
     this very deal is already recorded under that number. A change by another phone in
     between (a correction, say) that leaves its number free is no conflict: the deal is
-    recorded after it."""
+    recorded after it. *marks*: what the change writes besides (scorekeeper/trust.py)."""
     for _attempt in range(RETRIES):
         try:
-            return _add(game, deal)
+            return _add(game, deal, marks)
         except DealConflict:
             raise
         except GameChanged:
@@ -291,11 +305,7 @@ def add_deal(game: Game, deal: Deal) -> State:
     raise _conflict(log_of(game), deal)
 
 
-#: How often a deal is tried again after another phone's change left its number free.
-RETRIES = 3
-
-
-def _add(game: Game, deal: Deal) -> State:
+def _add(game: Game, deal: Deal, marks: Marks) -> State:
     kind = kind_of(game.rules)
     before = _cached(game)
     if before is not None and deal.number == before[0].next_deal:
@@ -317,8 +327,10 @@ def _add(game: Game, deal: Deal) -> State:
         # Written beside the game's deals, not appended to them, which would read them all
         # first; and as rows, not through the session's unit of work (the new deal's
         # objects are used for nothing else, and flushing them cost a third of a save).
-        _insert_deal(kind.fill(DealRecord(game_id=game.id), deal, state.table.players))
+        _insert_deal(kind.fill(DealRecord(game_id=game.id, **dict(marks.columns)), deal,
+                               state.table.players))
         _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
+        marks.then(game)
         keep_result(game, state, list(log))
         db.session.commit()
     except IntegrityError:
@@ -329,7 +341,7 @@ def _add(game: Game, deal: Deal) -> State:
     return state
 
 
-def correct_deal(game: Game, deal: Deal, seen: str) -> State:
+def correct_deal(game: Game, deal: Deal, seen: str, marks: Marks = NO_MARKS) -> State:
     """Replace deal *deal.number*, from a phone that saw the game at version *seen*
     (:class:`Stale` if it changed since); every later dealer and total follows from the
     replay. :class:`RulesError` when the corrected log no longer holds (say the correction
@@ -343,7 +355,10 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> State:
     if deal == previous:
         return state  # a second tap on "save": nothing to change, nothing to audit
     _claim(game)
-    kind.fill(game.deals[deal.number - 1], deal, table.players)
+    marks.then(game)  # before the deal changes: a history entry names what it was
+    record = kind.fill(game.deals[deal.number - 1], deal, table.players)
+    for column, value in marks.columns:
+        setattr(record, column, value)
     _audit(game, "correct", deal.number,
            kind.snapshot(previous, before.deals[deal.number - 1]),
            kind.snapshot(deal, state.deals[deal.number - 1]))
@@ -353,7 +368,7 @@ def correct_deal(game: Game, deal: Deal, seen: str) -> State:
     return state
 
 
-def remove_last_deal(game: Game, seen: str) -> State:
+def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
     """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
     if it changed since)."""
     check_version(game, seen)
@@ -361,6 +376,7 @@ def remove_last_deal(game: Game, seen: str) -> State:
     log, before = log_of(game), state_of(game)
     state = kind.replay(table_of(game), log[:-1])
     _claim(game)
+    marks.then(game)
     game.deals.pop()
     _audit(game, "undo", len(log), kind.snapshot(log[-1], before.deals[-1]), None)
     keep_result(game, state, log[:-1])

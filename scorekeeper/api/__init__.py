@@ -20,6 +20,7 @@ from . import (  # noqa: F401  (routes)
     referee,
     rules_listing,
     scoring,
+    trust,
 )
 from .blueprint import PREFIX, bp
 

@@ -20,12 +20,17 @@ bp = Blueprint("api", __name__, url_prefix=PREFIX)
 PIN_STATUS = {pins.Attempt.WRONG: 403, pins.Attempt.LIMITED: 429}
 
 
+#: What the other side does without the table's PIN: confirm or dispute a deal
+#: (scorekeeper/trust.py), on their own phone.
+OTHER_SIDE = {"api.confirm_deal", "api.dispute_deal"}
+
+
 @bp.before_request
 def pin_guard() -> ResponseReturnValue | None:
     """Refuse a change to a PIN game, or a PIN group, without the PIN in
     ``X-Table-PIN``."""
     args = request.view_args or {}
-    if request.method in ("GET", "HEAD", "OPTIONS"):
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.endpoint in OTHER_SIDE:
         return None
     holder: pins.Holder | None = None
     if (game_id := args.get("game_id")) is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
+from .. import trust
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of
@@ -118,6 +119,21 @@ def version_missing(error: VersionMissing) -> ResponseReturnValue:
     return jsonify(error=say(message)), 428
 
 
+def confirmation(data: dict[str, Any]) -> tuple[object, str | None, bool | None]:
+    """A new game's rules, and who confirms its deals (``confirm``, ``auto_confirm``: in
+    the body, or among the rules' options, docs/api.md "Confirmed deals")."""
+    rules = data["rules"]
+    given = dict(rules) if isinstance(rules, dict) else {}
+    confirm = data.get("confirm", given.pop("confirm", None))
+    auto = data.get("auto_confirm", given.pop("auto_confirm", None))
+    if confirm is not None and confirm not in trust.MODES:
+        raise PayloadError(msg(N_("“confirm” is %(modes)s."), modes=" or ".join(trust.MODES)))
+    if auto is not None and not isinstance(auto, bool):
+        raise PayloadError(msg(N_("“auto_confirm” is true or false.")))
+    return (given if isinstance(rules, dict) else rules), (
+        None if confirm in (None, "off") else confirm), auto or None
+
+
 def _players(data: dict[str, Any]) -> list[str]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -130,6 +146,7 @@ def _players(data: dict[str, Any]) -> list[str]:
 #: What a new game's body may hold: every game's fields, and those a game adds (as its part
 #: of the OpenAPI description lists them: Hand and Foot's sides).
 CREATE_FIELDS = ("rules", "players", "first_dealer", "partnerships", "group", "pin",
+                 "confirm", "auto_confirm",
                  *sorted({name for kind in games() for name in kind.openapi()["game"]}))
 
 
@@ -153,8 +170,10 @@ def create_game() -> ResponseReturnValue:
     # Sides other than partners opposite, where the game has them (docs/api.md): the
     # game reads them.
     teams = data.get("teams")
-    game = new_game(data["rules"], players, first_dealer.strip(),
+    rules, confirm, auto = confirmation(data)
+    game = new_game(rules, players, first_dealer.strip(),
                     flag_of(data, "partnerships") and teams is None, teams)
+    game.confirm, game.auto_confirm = confirm, auto
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:
@@ -222,8 +241,9 @@ def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
 def record_deal(game_id: str) -> Response:
     game = _game(game_id)
     data = body()
+    recorder = data.pop("recorded_by", None)
     number = deal_number(data)
-    add_deal(game, _deal(data, number, game))
+    add_deal(game, _deal(data, number, game), trust.recording(game, recorder))
     return _answer(game, 201)
 
 
@@ -234,7 +254,10 @@ def update_deal(game_id: str, number: int) -> Response:
     if "deal" in data and deal_number(data) != number:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
-    correct_deal(game, _deal(data, number, game), _seen(data))
+    recorder, reason = data.pop("recorded_by", None), data.pop("reason", None)
+    seen = _seen(data)
+    correct_deal(game, _deal(data, number, game), seen,
+                 trust.changing(game, number, recorder, reason))
     return _answer(game)
 
 
@@ -245,5 +268,7 @@ def undo_deal(game_id: str, number: int) -> ResponseReturnValue:
         return jsonify(error=say(msg(N_("Only the last deal, number %(last)d, can be "
                                         "undone."), last=len(game.deals)))), 409
     data = request.get_json(silent=True) if request.is_json else None
-    remove_last_deal(game, _seen(data if isinstance(data, dict) else None))
+    given = data if isinstance(data, dict) else {}
+    seen = _seen(given or None)
+    remove_last_deal(game, seen, trust.changing(game, number, None, given.get("reason")))
     return _answer(game)

@@ -13,6 +13,7 @@ from .openapi_nights import SCHEMAS as NIGHT_SCHEMAS
 from .openapi_ratings import PATHS as RATING_PATHS
 from .openapi_ratings import RATING_CHANGES
 from .openapi_ratings import SCHEMAS as RATING_SCHEMAS
+from .openapi_trust import TRUST_DEAL, TRUST_GAME, TRUST_LINE, TRUST_STATE, trust_paths
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
          "description": "A card: rank (A 2-10 J Q K, T for 10) and suit (S H D C or a "
@@ -52,7 +53,8 @@ _NUMBERS = {"type": "array", "items": {"type": "integer"}}
 _BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
 _LINE_COMMON = {"number": {"type": "integer", "minimum": 1}, "dealer": {"type": "string"},
                 "round": {"type": ["integer", "null"]},
-                "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS}
+                "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS,
+                **TRUST_LINE}
 # Every game's state has these; a game's own fields (and which of them it promises) are in
 # its part, so a game answers with its own schema and no game fills another's fields.
 _STATE_REQUIRED = ["id", "version", "url", "rules", "players", "teams", "first_dealer",
@@ -80,7 +82,7 @@ _STATE_COMMON = {
               "properties": {"id": {"type": "string"},
                              "url": {"type": "string", "description": "The night's page"}},
               "description": "A table's game of a night: the night (GET /nights/{id})"},
-    "rating_changes": RATING_CHANGES}
+    "rating_changes": RATING_CHANGES, **TRUST_STATE}
 
 
 def _state_name(api_name: str) -> str:
@@ -203,6 +205,7 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         "deal": {"type": "integer", "minimum": 1},
         "version": {"type": "string", "description": "On a correction, the game's version "
                     "the client last saw (instead of If-Match)"},
+        **TRUST_DEAL,
         "outcome": {"enum": _merge_all([part["outcomes"] for part in _PARTS])},
         **_merge_all([part["deal"] for part in _PARTS])}}}}}
 
@@ -298,6 +301,7 @@ SPEC = {
                     **{name: _or_null(schema) for name, schema in
                        _merge_all([part["game"] for part in _PARTS]).items()},
                     "first_dealer": {"type": "string"},
+                    **TRUST_GAME,
                     "group": _or_null({"type": "string", "description": "A group's id: "
                                        "the game counts for the group, its players "
                                        "become members (a new name becomes one), and "
@@ -343,6 +347,7 @@ SPEC = {
         **GROUP_PATHS,
         **NIGHT_PATHS,
         **RATING_PATHS,
+        **trust_paths(_GAME_ID, _IF_MATCH, _GAME_ANSWER, _NOT_FOUND, _CHANGED),
         "/api/v1/games/{game_id}/deals": {
             "parameters": [_GAME_ID],
             "post": {"operationId": "record_deal",

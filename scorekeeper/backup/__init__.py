@@ -372,14 +372,17 @@ def _same(one: object, other: object) -> bool:
 
 # Which sides of a change the audit trail holds (storage._audit): the deal before, the
 # deal after.
-AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False)}
+AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False),
+               "confirm": (False, False), "dispute": (False, False), "unlock": (False, False)}
 
 
 def _check_audit(game: Game, where: str) -> None:
     for i, entry in enumerate(game.audit):
         place = f"{where}, audit[{i}]"
         if entry.action not in AUDIT_SIDES:
-            raise BadFile(f"{place}, 'action'", "must be record, correct or undo")
+            raise BadFile(f"{place}, 'action'", "must be record, correct or undo (or, where "
+                                                "deals are confirmed, confirm, dispute or "
+                                                "unlock)")
         if entry.deal_number < 1:
             raise BadFile(f"{place}, 'deal_number'", "must be 1 or more")
         for side, value, kept in zip(("before", "after"), (entry.before, entry.after),

@@ -1,0 +1,65 @@
+"""Confirmed deals' part of the OpenAPI description (docs/api.md, "Confirmed deals"),
+merged into :mod:`scorekeeper.api.openapi`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..trust import MODES, MOST_REASON
+
+_NAME = {"type": "string", "description": "A player of the game"}
+_REASON = {"type": "string", "minLength": 1, "maxLength": MOST_REASON}
+#: A new game's fields: who confirms its deals.
+TRUST_GAME = {
+    "confirm": {"oneOf": [{"type": "null"}, {"enum": list(MODES)}],
+                "description": "\"other_side\": a player of another side confirms each deal "
+                               "before it counts; \"off\" (the default): nobody"},
+    "auto_confirm": {"type": ["boolean", "null"],
+                     "description": "A deal saved by another side confirms the deals "
+                                    "before it"}}
+#: A deal's body may say who records it and, changing a confirmed deal, why.
+TRUST_DEAL = {
+    "recorded_by": {**_NAME, "description": "Who records the deal: needed where deals are "
+                    "confirmed"},
+    "reason": {**_REASON, "description": "Why a confirmed deal is corrected"}}
+#: Each deal of a state, in a game whose deals are confirmed.
+TRUST_LINE = {
+    "recorded_by": {"type": ["string", "null"]},
+    "confirmed": {"oneOf": [{"type": "null"}, {
+        "type": "object", "additionalProperties": False, "required": ["by", "at"],
+        "properties": {"by": {"type": "string"}, "at": {"type": ["string", "null"]}}}]},
+    "disputed": {"oneOf": [{"type": "null"}, {
+        "type": "object", "additionalProperties": False, "required": ["by", "reason"],
+        "properties": {"by": {"type": "string"}, "reason": {"type": ["string", "null"]}}}]}}
+TRUST_STATE = {
+    "confirm": {"enum": list(MODES)},
+    "auto_confirm": {"type": "boolean"},
+    "unconfirmed": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                    "description": "The deals waiting for the other side; while any does, "
+                                   "the game is not finished"}}
+
+
+def trust_paths(game_id: dict[str, Any], if_match: dict[str, Any], answer: dict[str, Any],
+                not_found: dict[str, Any], changed: dict[str, Any]) -> dict[str, Any]:
+    """The two actions on a deal, taken without the table's PIN: the other side's."""
+    number = {"name": "number", "in": "path", "required": True,
+              "schema": {"type": "integer", "minimum": 1}}
+
+    def action(operation: str, summary: str, fields: dict[str, Any]) -> dict[str, Any]:
+        return {"parameters": [game_id, number], "post": {
+            "operationId": operation, "summary": summary, "parameters": [if_match],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": list(fields), "additionalProperties": False,
+                "properties": {**fields, "version": {"type": "string"}}}}}},
+            "responses": {"200": answer, "404": not_found, "409": changed,
+                          "400": {"$ref": "#/components/responses/BadRequest"},
+                          "428": {"$ref": "#/components/responses/BadRequest"}}}}
+
+    return {
+        "/api/v1/games/{game_id}/deals/{number}/confirm": action(
+            "confirm_deal", "A player of another side than the recorder's confirms the "
+            "deal", {"by": _NAME}),
+        "/api/v1/games/{game_id}/deals/{number}/dispute": action(
+            "dispute_deal", "A player of another side disputes the deal, saying why",
+            {"by": _NAME, "reason": _REASON}),
+    }
