@@ -249,9 +249,11 @@ def test_a_file_written_before_every_column_added_later_imports(games, runner, t
 
     later = {model: {c.key for c in model.__table__.columns if c.info.get("added_later")}
              for model in (Game, Seat, Deal)}
-    assert later == {Game: {"teams", "rematch_of", "group_id", "night_id"},
+    assert later == {Game: {"teams", "rematch_of", "group_id", "night_id", "confirm",
+                            "auto_confirm"},
                      Seat: {"member_id"},
-                     Deal: {"winner_hand", "sides"}}
+                     Deal: {"winner_hand", "sides", "recorded_by", "confirmed_by",
+                            "confirmed_at", "disputed_by", "dispute_reason"}}
     path = tmp_path / "games.json"
     data = export(runner, path)
     dropped = 0
