@@ -369,6 +369,9 @@ class Night(Model):
     players: Mapped[list[Any]] = mapped_column(JSON)
     # Fixed partnerships (the format "pairs"), as lists of two names.
     pairs: Mapped[list[Any] | None] = mapped_column(JSON)
+    # Who confirms each table's deals (scorekeeper/trust.py): "other_side" unless the
+    # organiser chose otherwise on the new-night page.
+    confirm: Mapped[str | None] = mapped_column(String(12), info=ADDED_LATER)
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
     group_id: Mapped[str | None] = mapped_column(

@@ -25,6 +25,7 @@ from .night.standing import Line, TableResult, standing
 from .ratings import ratings
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name
+from .trust import MODES
 
 MOST_PLAYERS = 40
 MOST_ROUNDS = 40
@@ -48,7 +49,8 @@ class TablesPlaying(Exception):
 def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
               group: Group | None = None, sit_out: object = "average",
-              minutes: object = None, balance: object = False) -> Night:
+              minutes: object = None, balance: object = False,
+              confirm: object = None) -> Night:
     """A validated, not yet saved night; :class:`RulesError` says what is wrong. With
     *balance*, a group's night of drawn partners seats its first round's sides as evenly
     as the group's ratings allow (:mod:`scorekeeper.night.balance`)."""
@@ -72,6 +74,8 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
     if sit_out not in SIT_OUTS:
         raise fail(N_("A round sat out scores the round's average (\"average\") or nothing "
                       "(\"none\")."))
+    if confirm not in (None, *MODES):
+        raise fail(N_("“confirm” is %(modes)s."), modes=" or ".join(MODES))
     if not isinstance(balance, bool):
         raise fail(N_("“balance” is true or false."))
     seed = secrets.randbelow(2**31)
@@ -79,7 +83,8 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
         names = _balanced(names, group, chosen, size, seed, kind_of(trial.rules).info.name)
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
                   table_size=size, rounds=planned, sit_out=str(sit_out), minutes=minutes,
-                  seed=seed, players=names, pairs=fixed, group_id=group.id if group else None)
+                  seed=seed, players=names, pairs=fixed, group_id=group.id if group else None,
+                  confirm=None if confirm in (None, "off") else str(confirm))
     night.changes.append(NightChange(action="created", detail={"players": names}))
     return night
 
@@ -311,7 +316,7 @@ def start_round(night: Night, force: bool = False) -> NightRound:
     for table in seated.tables:
         game = table_game(night.rules, list(table.players), fmt, night.table_size,
                            table.sides)
-        game.night_id = night.id
+        game.night_id, game.confirm = night.id, night.confirm
         db.session.add(game)
         if group is not None:
             start_game(group, game)

@@ -105,8 +105,9 @@ def recording(game: Game, recorder: object) -> Marks:
     by this recorder."""
     if recorder is None:
         if confirming(game):
-            raise fail(N_("Say who records this deal (“recorded_by”): in this game a player "
-                          "of another side confirms each deal."))
+            raise fail(N_("Say who records this deal (“I am …” on the game's page, "
+                          "“recorded_by” in the API): in this game a player of another side "
+                          "confirms each deal."))
         return Marks()
     seat = seat_named(game, recorder)
     if not (confirming(game) and game.auto_confirm):

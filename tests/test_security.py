@@ -22,9 +22,11 @@ from pagework import HX, XSS, path_of, route_id, routes, rows, view_id
 from werkzeug.security import check_password_hash
 
 from scorekeeper import create_app
+from scorekeeper.api.blueprint import OTHER_SIDE
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.secret_key import kept_secret
+from scorekeeper.web.access import OPEN
 
 CSP_PARTS = ("default-src 'self'", "script-src 'self'", "style-src 'self'",
              "img-src 'self' data:", "frame-ancestors 'none'", "base-uri 'self'",
@@ -36,8 +38,12 @@ EXPIRED = re.compile(r"expired", re.I)
 APP = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
                   "SECRET_KEY": "routes"})
 PAGE_WRITES = routes(APP, api=False, writes=True)
+# The writes a PIN guards: all but unlocking and the other side's own (docs/trust.md:
+# confirming or disputing a deal, and saying who holds the phone, on their own phone),
+# which tests/test_web_trust.py checks change nothing else.
 GAME_WRITES = [(m, r) for m, r in routes(APP, writes=True) if "game_id" in r.arguments
-               and r.endpoint != "access.unlock_game"]
+               and r.endpoint != "access.unlock_game"
+               and r.endpoint not in OPEN | OTHER_SIDE]
 
 
 def make_app(**config):

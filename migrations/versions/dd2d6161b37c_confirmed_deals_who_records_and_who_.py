@@ -28,6 +28,9 @@ def upgrade():
         batch_op.add_column(sa.Column('disputed_by', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('dispute_reason', sa.String(length=200), nullable=True))
 
+    with op.batch_alter_table('nights', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('confirm', sa.String(length=12), nullable=True))
+
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.add_column(sa.Column('confirm', sa.String(length=12), nullable=True))
         batch_op.add_column(sa.Column('auto_confirm', sa.Boolean(), nullable=True))
@@ -35,6 +38,9 @@ def upgrade():
 
 
 def downgrade():
+    with op.batch_alter_table('nights', schema=None) as batch_op:
+        batch_op.drop_column('confirm')
+
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_column('auto_confirm')
         batch_op.drop_column('confirm')

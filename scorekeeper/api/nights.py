@@ -25,7 +25,7 @@ from .groups import group_of_body
 from .payload import body, refuse_unknown
 
 CREATE_FIELDS = ("name", "rules", "players", "format", "table_size", "rounds", "pairs",
-                 "sit_out", "minutes", "group", "pin", "balance")
+                 "sit_out", "minutes", "group", "pin", "balance", "confirm")
 
 
 def load_night(night_id: str) -> Night:
@@ -48,6 +48,7 @@ def night_json(night: Night) -> dict[str, Any]:
     return {
         "id": night.id,
         "url": url_for("nights.show", night_id=night.id, _external=True),
+        "confirm": night.confirm or "off",
         "view_url": url_for("nights.view", night_view=night.view_id, _external=True),
         "tv_url": url_for("nights.tv", night_view=night.view_id, _external=True),
         "name": night.name, "game": kind_of(night.rules).info.api_name,
@@ -97,7 +98,8 @@ def create_night() -> ResponseReturnValue:
                              data.get("table_size", 4), data.get("rounds"),
                              data.get("pairs"), group,
                              "average" if data.get("sit_out") is None else data["sit_out"],
-                             data.get("minutes"), data.get("balance", False))
+                             data.get("minutes"), data.get("balance", False),
+                             data.get("confirm"))
     if data.get("pin") is not None:
         pin = normal_pin(data["pin"])
         if pin is None:

@@ -55,6 +55,8 @@ _NIGHT = {"type": "object", "additionalProperties": False, "required": [
     "planned_rounds", "repeats", "current_round", "standing"], "properties": {
         "id": {"type": "string"},
         "url": {"type": "string", "description": "The organiser's page"},
+        "confirm": {"enum": ["off", "other_side"], "description": "Who confirms each "
+                    "table's deals"},
         "view_url": {"type": "string", "description": "The players' view-only page"},
         "tv_url": {"type": "string", "description": "The television board (view-only)"},
         "name": {"type": "string"},
@@ -114,6 +116,9 @@ PATHS: dict[str, Any] = {
                                "type": "array", "items": {**_NAMES, "minItems": 2,
                                                           "maxItems": 2}}]},
                            "group": {"type": ["string", "null"]},
+                           "confirm": {"oneOf": [{"type": "null"}, {
+                               "enum": ["off", "other_side"]}], "description": "Who "
+                               "confirms each table's deals (\"off\" when left out)"},
                            "balance": {"type": "boolean", "description": "A group's "
                                        "night of drawn partners: seat the first round's "
                                        "sides as evenly as the group's ratings allow"},

@@ -29,12 +29,15 @@ def init_app(app: Flask) -> None:
         security,
         share,
         static_files,
+        trust,
+        trust_pages,
         viewonly,
     )
     from . import games as game_pages
 
     for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
-                      audit.bp, groups.bp, groups_play.bp, nights.bp, ratings.bp):
+                      audit.bp, groups.bp, groups_play.bp, nights.bp, ratings.bp,
+                      trust.bp, trust_pages.bp):
         app.register_blueprint(blueprint)
     for kind in every_game():
         if kind.pages.blueprint is not None:

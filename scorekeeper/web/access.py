@@ -22,7 +22,9 @@ from .groups import find, group_page
 bp = Blueprint("access", __name__)
 
 # Endpoints that need no PIN though they change something: entering it.
-OPEN = {"access.unlock_game", "access.unlock_group"}
+OPEN = {"access.unlock_game", "access.unlock_group",
+        # The other side's, on their own phone: no table PIN (scorekeeper/web/trust.py).
+        "trust.set_me", "trust.confirm", "trust.dispute"}
 # A group's form that only changes it once sent (a new game of the group): opening it is a
 # change in the making.
 GROUP_FORMS = {"play.new_game"}

@@ -25,6 +25,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
+from .. import trust
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import games, kind_of
@@ -58,6 +59,7 @@ from . import conflicts, device, live
 from .downloads import csv_download, json_download, qr_svg
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
+from .trust import me
 
 bp = Blueprint("games", __name__)
 
@@ -276,7 +278,8 @@ def record(game_id: str) -> ResponseReturnValue:
         return game_page(game, form, status=422, form_error=first_error(form))
     number = whole_or(form.deal.data, 0)
     try:
-        state = add_deal(game, kind.pages.deal_from(form, table, number))
+        state = add_deal(game, kind.pages.deal_from(form, table, number),
+                         trust.recording(game, me(game)))
     except (RulesError, PayloadError) as refusal:
         return game_page(game, form, status=422, form_error=say(refusal.message),
                          offer=kind.pages.offer(refusal, form, table))
@@ -342,7 +345,8 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
         else:
             try:
                 state = correct_deal(game, kind.pages.deal_from(form, table, number),
-                                     form.version.data or "")
+                                     form.version.data or "", trust.changing(
+                                         game, number, me(game), request.form.get("reason")))
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
                 offer = kind.pages.offer(refusal, form, table)
@@ -395,12 +399,14 @@ def _stale_post(game: Game) -> bool:
 def undo(game_id: str) -> BaseResponse:
     # The CSRF token was checked before this view (scorekeeper.web.security).
     game = _game(game_id)
-    refusal = conflicts.undo_refused(game, request.form.get("deal", ""))
-    if refusal:
-        return game_page(game, error=refusal, status=409)
+    if refused := conflicts.undo_refused(game, request.form.get("deal", "")):
+        return game_page(game, error=refused, status=409)
     removed = log_of(game)[-1]
     try:
-        state = remove_last_deal(game, request.form.get("version", ""))
+        state = remove_last_deal(game, request.form.get("version", ""), trust.changing(
+            game, len(game.deals), None, request.form.get("reason")))
+    except RulesError as refusal:
+        return game_page(game, error=say(refusal.message), status=422)
     except Stale as stale:
         return game_page(_game(game_id), error=conflicts.stale(game, stale), status=409)
     except GameChanged:

@@ -36,7 +36,7 @@ from ..games.kind import State
 from ..i18n import say
 from ..models import Game
 from ..storage import states_of, version_of
-from . import device
+from . import device, trust
 
 bp = Blueprint("live", __name__)
 
@@ -126,18 +126,19 @@ ROWS_KEPT = 8192
 
 
 @bp.app_template_global()
-def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool) -> Markup:
+def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
+             mark: str | None = None) -> Markup:
     """The sheet's *row* as templates/games/_sheet_row.html renders it. What it depends on
     is its key: the row itself (a frozen value: its number, scores, running totals, marks
     and notes, already in the reader's words), the sheet's columns, the game (its
     correction links) and whether they show, the language and where the app is served."""
     editable = bool(editable)
     key = (row, sheet.columns, game.id if game is not None and editable else None, editable,
-           str(get_locale()), request.script_root)
+           str(get_locale()), request.script_root, mark)
 
     def render() -> str:
         macros: Any = current_app.jinja_env.get_template("games/_sheet_row.html").module
-        return str(macros.sheet_row(row, sheet, game, editable))
+        return str(macros.sheet_row(row, sheet, game, editable, mark))
 
     return Markup(_remember(_ROWS, ROWS_KEPT, key, render))
 
@@ -162,10 +163,12 @@ def part(game: Game, state: State, live: Live, editable: bool) -> Markup:
     """The live part of *game*'s page (templates/games/_live.html, with the game's own
     status) at *state*."""
     kind = kind_of(game.rules)
+    # The game's own page offers Confirm and Dispute, locked or not; a view-only page not.
+    acting = live.url == url_for("live.game", game_id=game.id)
     return kept(("live", live.etag, live.url), lambda: render_template(
         "games/_live.html", live=live, editable=editable, state=state, table=state.table,
         sheet=kind.pages.sheet(state, None), say=say, game=game if editable else None,
-        kind=kind, version=version_of(game),
+        kind=kind, version=version_of(game), trust=trust.panel(game, acting),
         preset_name=kind.pages.preset_names.get(state.table.rules.preset),
         **kind.pages.context(None, state)))
 

@@ -69,6 +69,7 @@ class NightFields(Form):
                           validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
     balance = BooleanField(_l("Balance the first round by the group's ratings"))
+    confirm = BooleanField(_l("A player of another side confirms each deal"), default=True)
 
 
 class ChangeForm(Form):
@@ -148,7 +149,8 @@ def new() -> ResponseReturnValue:
                                      form.format.data, size, form.rounds.data, group=group,
                                      sit_out=form.sit_out.data or "average",
                                      minutes=form.minutes.data,
-                                     balance=bool(group and form.balance.data))
+                                     balance=bool(group and form.balance.data),
+                                     confirm="other_side" if form.confirm.data else "off")
         except RulesError as refusal:
             error = say(refusal.message)
         else:

@@ -13,7 +13,7 @@ from flask import redirect, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
-from wtforms import RadioField, StringField
+from wtforms import BooleanField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from .. import groups
@@ -36,6 +36,12 @@ class NewGameForm(Form):
     class with the presets, the seats, who deals first and each game's own fields."""
 
     pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), pin_digits])
+    # Deals the other side confirms (scorekeeper/trust.py, docs/trust.md).
+    confirm = RadioField(_l("Who confirms each deal"), default="off", choices=choices((
+        ("off", _l("Nobody: the deal counts once saved")),
+        ("other_side", _l("A player of another side, on their phone or this one")))))
+    auto_confirm = BooleanField(_l("A deal saved by another side confirms the deals before "
+                                   "it"))
 
     @property
     def kind(self) -> AnyKind:
@@ -86,6 +92,8 @@ class NewGameForm(Form):
                 raise RulesError(msg(N_("The first dealer's seat has no player.")))
         spec, partnerships, teams = self.setup(names)
         game = new_game(spec, names, dealer_name, partnerships, teams)
+        if self.confirm.data == "other_side":
+            game.confirm, game.auto_confirm = "other_side", bool(self.auto_confirm.data) or None
         if (self.pin.data or "").strip():
             # The form's validator (pin_digits) took only a PIN normal_pin reads.
             set_pin(game, cast(str, normal_pin(self.pin.data)))

@@ -1,0 +1,65 @@
+"""Deals the other side confirms, as the pages show them (docs/trust.md): who holds this
+phone ("I am …", remembered for the game in the phone's session), each deal's mark for
+the sheet, and the panel of the deals waiting for the other side. The rules of it are
+scorekeeper/trust.py; the actions are scorekeeper/web/trust_pages.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, session
+
+from .. import trust
+from ..models import Game
+from ..storage import version_of
+
+# The template globals' own blueprint: registered with the pages'.
+bp = Blueprint("trust_marks", __name__)
+
+
+def me(game: Game) -> str | None:
+    """Who holds this phone at *game*'s table, as the phone said."""
+    seat = session.get("me", {}).get(game.id)
+    names = [s.name for s in game.seats]
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+
+@bp.app_template_global()
+def me_at(game: Game) -> str | None:
+    return me(game)
+
+
+@bp.app_template_global()
+def awaiting(game: Game) -> list[int]:
+    """The deals of *game* still waiting for the other side (none where nobody confirms)."""
+    return trust.unconfirmed(game)
+
+
+@bp.app_template_global()
+def trust_mark(game: Game | None, number: int) -> trust.Mark | None:
+    """Deal *number*'s mark, in a game whose deals the other side confirms."""
+    marks = [] if game is None else trust.marks_of(game)
+    return marks[number - 1] if 0 < number <= len(marks) else None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What a game's page shows of its confirmations: each deal's mark, and the game's
+    id and version for the forms (None on a view-only page, which changes nothing)."""
+
+    marks: list[trust.Mark]
+    game_id: str | None
+    version: str
+
+    @property
+    def open(self) -> list[trust.Mark]:
+        return [m for m in self.marks if m.status != "confirmed"]
+
+    def of(self, number: int) -> str | None:
+        return self.marks[number - 1].status if 0 < number <= len(self.marks) else None
+
+
+def panel(game: Game, acting: bool) -> Panel | None:
+    if not trust.confirming(game):
+        return None
+    return Panel(trust.marks_of(game), game.id if acting else None, version_of(game))
