@@ -16,7 +16,9 @@ from urllib.parse import quote
 
 import segno
 from flask import Response, jsonify
+from flask_babel import gettext as _
 
+from .. import trust
 from ..games import kind_of
 from ..models import Game
 from ..storage import state_of
@@ -58,6 +60,14 @@ def csv_download(game: Game) -> Response:
     kind, state = kind_of(game.rules), state_of(game)
     out = io.StringIO()
     csv.writer(out).writerows(kind.pages.csv_rows(state))
+    if marks := trust.marks_of(game):
+        # Who entered and who confirmed each deal, below the sheet (docs/trust.md).
+        csv.writer(out).writerows([[], [
+            _("Deal"), _("Entered by"), _("Confirmed by"), _("Confirmed at"),
+            _("Disputed by"), _("Why")], *([
+                m.number, m.recorded_by or "", m.confirmed_by or "",
+                m.confirmed_at.isoformat() if m.confirmed_at else "", m.disputed_by or "",
+                m.reason or ""] for m in marks)])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": attachment(kind.info.name, state.table.players,
                                           game.created_at.date(), "csv")})

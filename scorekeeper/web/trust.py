@@ -36,6 +36,11 @@ def awaiting(game: Game) -> list[int]:
 
 
 @bp.app_template_global()
+def trust_marks(game: Game) -> list[trust.Mark]:
+    return trust.marks_of(game)
+
+
+@bp.app_template_global()
 def trust_mark(game: Game | None, number: int) -> trust.Mark | None:
     """Deal *number*'s mark, in a game whose deals the other side confirms."""
     marks = [] if game is None else trust.marks_of(game)
