@@ -59,7 +59,7 @@ from . import conflicts, device, live
 from .downloads import csv_download, json_download, qr_svg
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
-from .trust import me
+from .trust import me, seat_key
 
 bp = Blueprint("games", __name__)
 
@@ -220,14 +220,14 @@ def show(game_id: str) -> Response:
     # The page as a phone opens it, kept rendered while nothing it shows changes: what
     # the game's row says of it (page_name: its version, and what changes beside it), and
     # what differs between phones — the language, the address it was reached at (the
-    # links shown whole), whether this phone is locked out by the PIN. The session's CSRF
-    # token is put back. A page kept is sent for one statement, and no game object.
+    # links shown whole), whether this phone is locked out by the PIN, who holds it ("I am
+    # …"). The session's CSRF token is put back. A page kept is sent for one statement.
     name = page_name(game_id)
     if name is None:
         abort(404)
     locked = device.locked_out(game_id, name.pin)
     key = ("page", game_id, name.version, str(get_locale()), request.host_url,
-           request.full_path, str(locked), str(name.pin), *name.stamp)
+           request.full_path, str(locked), str(name.pin), seat_key(game_id), *name.stamp)
     html = live.kept_pages(key, lambda: game_page(_page_game(game_id, name)).get_data(
         as_text=True))
     response = make_response(html)

@@ -24,6 +24,11 @@ def me(game: Game) -> str | None:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
 
 
+def seat_key(game_id: str) -> str:
+    """Who holds this phone at the game's table, as a kept page's key names it."""
+    return str(session.get("me", {}).get(game_id))
+
+
 @bp.app_template_global()
 def me_at(game: Game) -> str | None:
     return me(game)

@@ -28,6 +28,9 @@ def plan(page: Page, live_url: str) -> str:
     page.get_by_label("Rounds (optional)").fill("4")
     page.locator("details.house-rules > summary").click()
     page.locator("input[name=opt_rounds]").fill("1")
+    # Each table's phone records alone here (tests/browser/test_trust.py plays the other
+    # side's confirmations): the night's default, on, turned off.
+    page.get_by_label("A player of another side confirms each deal").uncheck()
     page.get_by_role("button", name="Plan the night").click()
     expect(page.locator("h1")).to_have_text("Friday at the club")
     later_scripts_ran(page)
