@@ -61,7 +61,7 @@ def test_a_deal_waits_for_the_other_side_marked_in_words(client):
     assert "This phone records as Ali." in text
     assert "Waiting for the other side The game ends once every deal is confirmed." in text
     assert "Deal 1 · recorded by Ali Badr or Dina confirms." in text
-    assert "⏳ to confirm" in text and "Game over" not in text
+    assert "◷ to confirm" in text and "Game over" not in text
 
 
 def test_the_other_side_confirms_on_its_own_phone_without_the_pin(app, client):
@@ -174,7 +174,7 @@ def test_the_view_only_page_shows_the_marks_but_no_forms(app, client):
     with app.app_context():
         view = db.session.get(Game, game_id).view_id
     page = client.get(f"/view/{view}").text
-    assert "recorded by Ali" in text_of(page) and "⏳ to confirm" in text_of(page)
+    assert "recorded by Ali" in text_of(page) and "◷ to confirm" in text_of(page)
     assert "/confirm" not in page and game_id not in page
 
 
