@@ -20,7 +20,7 @@ from .extensions import db
 from .models import AuditEntry, DealRecord, Game
 from .results import keep_result
 from .rulekit.messages import N_, fail
-from .storage import Marks, _claim, check_version, kept_table, state_and_log
+from .storage import NO_MARKS, Marks, _claim, check_version, kept_table, state_and_log
 
 MODES = ("off", "other_side")
 #: The longest reason for a dispute or for changing a confirmed deal.
@@ -108,7 +108,7 @@ def recording(game: Game, recorder: object) -> Marks:
             raise fail(N_("Say who records this deal (“I am …” on the game's page, "
                           "“recorded_by” in the API): in this game a player of another side "
                           "confirms each deal."))
-        return Marks()
+        return NO_MARKS
     seat = seat_named(game, recorder)
     if not (confirming(game) and game.auto_confirm):
         return Marks((("recorded_by", seat),))
@@ -125,10 +125,18 @@ def recording(game: Game, recorder: object) -> Marks:
     return Marks((("recorded_by", seat),), confirm_earlier)
 
 
+def passed(marks: Marks) -> tuple[Marks, ...]:
+    """*marks* as a change's last argument, or none when there is nothing to mark: a
+    game whose deals nobody confirms is changed exactly as before."""
+    return () if marks is NO_MARKS else (marks,)
+
+
 def changing(game: Game, number: int, recorder: object, reason: object) -> Marks:
     """What correcting or undoing deal *number* writes besides: a confirmed deal wants a
     reason, kept in the history with who had confirmed it; the deal waits to be
     confirmed again, recorded by *recorder* if named."""
+    if not confirming(game) and recorder is None:
+        return NO_MARKS
     record = game.deals[number - 1]
     columns: tuple[tuple[str, object], ...] = (("confirmed_by", None),
                                                ("confirmed_at", None))

@@ -243,7 +243,7 @@ def record_deal(game_id: str) -> Response:
     data = body()
     recorder = data.pop("recorded_by", None)
     number = deal_number(data)
-    add_deal(game, _deal(data, number, game), trust.recording(game, recorder))
+    add_deal(game, _deal(data, number, game), *trust.passed(trust.recording(game, recorder)))
     return _answer(game, 201)
 
 
@@ -257,7 +257,7 @@ def update_deal(game_id: str, number: int) -> Response:
     recorder, reason = data.pop("recorded_by", None), data.pop("reason", None)
     seen = _seen(data)
     correct_deal(game, _deal(data, number, game), seen,
-                 trust.changing(game, number, recorder, reason))
+                 *trust.passed(trust.changing(game, number, recorder, reason)))
     return _answer(game)
 
 
@@ -270,5 +270,6 @@ def undo_deal(game_id: str, number: int) -> ResponseReturnValue:
     data = request.get_json(silent=True) if request.is_json else None
     given = data if isinstance(data, dict) else {}
     seen = _seen(given or None)
-    remove_last_deal(game, seen, trust.changing(game, number, None, given.get("reason")))
+    remove_last_deal(game, seen,
+                     *trust.passed(trust.changing(game, number, None, given.get("reason"))))
     return _answer(game)

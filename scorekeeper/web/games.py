@@ -279,7 +279,7 @@ def record(game_id: str) -> ResponseReturnValue:
     number = whole_or(form.deal.data, 0)
     try:
         state = add_deal(game, kind.pages.deal_from(form, table, number),
-                         trust.recording(game, me(game)))
+                         *trust.passed(trust.recording(game, me(game))))
     except (RulesError, PayloadError) as refusal:
         return game_page(game, form, status=422, form_error=say(refusal.message),
                          offer=kind.pages.offer(refusal, form, table))
@@ -345,8 +345,8 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
         else:
             try:
                 state = correct_deal(game, kind.pages.deal_from(form, table, number),
-                                     form.version.data or "", trust.changing(
-                                         game, number, me(game), request.form.get("reason")))
+                                     form.version.data or "", *trust.passed(trust.changing(
+                                         game, number, me(game), request.form.get("reason"))))
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
                 offer = kind.pages.offer(refusal, form, table)
@@ -403,8 +403,8 @@ def undo(game_id: str) -> BaseResponse:
         return game_page(game, error=refused, status=409)
     removed = log_of(game)[-1]
     try:
-        state = remove_last_deal(game, request.form.get("version", ""), trust.changing(
-            game, len(game.deals), None, request.form.get("reason")))
+        state = remove_last_deal(game, request.form.get("version", ""), *trust.passed(
+            trust.changing(game, len(game.deals), None, request.form.get("reason"))))
     except RulesError as refusal:
         return game_page(game, error=say(refusal.message), status=422)
     except Stale as stale:
