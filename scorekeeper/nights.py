@@ -23,6 +23,7 @@ from .night.balance import balanced_order
 from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
 from .night.standing import Line, TableResult, standing
 from .ratings import ratings
+from .results import awaiting
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name
 from .trust import MODES
@@ -257,9 +258,11 @@ def results_of(started: NightRound) -> list[TableResult | None]:
         by_name = {seat.name.casefold(): place
                    for seat, place in zip(game.seats, result.places, strict=True)}
         places = [by_name[side[0].casefold()] for side in sides]
+        # A table whose deals the other side has yet to confirm is not over (trust.py).
+        waiting = result.finished and awaiting(game)
         out.append(TableResult(tuple(tuple(s) for s in sides),
                                tuple(p.total for p in places), tuple(p.rank for p in places),
-                               len(log), result.finished))
+                               len(log), result.finished and not waiting, waiting))
     return out
 
 

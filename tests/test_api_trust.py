@@ -193,3 +193,29 @@ def test_the_setting_may_come_among_the_rules(client):
         "rules": {"preset": "levant", "confirm": "other_side"}, "players": FOUR,
         "first_dealer": "Ali"})
     assert made.status_code == 201 and made.get_json()["confirm"] == "other_side"
+
+
+def test_a_nights_table_waits_for_its_deals_to_be_confirmed(client):
+    """A night's games take the night's setting; a table whose deals wait for the other
+    side is not over: the next round does not start, the TV says the table is waiting."""
+    eight = [*FOUR, "Emad", "Fadi", "Ghada", "Huda"]
+    night = client.post(f"{API}/nights", json={
+        "name": "Trust", "rules": {"preset": "levant", "rounds": 1}, "players": eight,
+        "format": "rotating", "confirm": "other_side"}).get_json()
+    assert night["confirm"] == "other_side"
+    night = client.post(f"{API}/nights/{night['id']}/rounds", json={}).get_json()
+    for table in night["rounds"][0]["tables"]:
+        (a, b), (c, d) = table["sides"]
+        state = client.post(f"{API}/games/{table['game']['id']}/deals", json={
+            "deal": 1, "outcome": "scored", "winner": a, "finish": "partial",
+            "recorded_by": a, "hands": {c: {"melded": True, "points": 30},
+                                        d: {"melded": True, "points": 30}}}).get_json()
+        assert state["confirm"] == "other_side" and not state["finished"]
+    assert client.post(f"{API}/nights/{night['id']}/rounds", json={}).status_code == 409
+    board = client.get(night["tv_url"].replace("http://localhost", "")).get_data(
+        as_text=True)
+    assert "Waiting for the other side" in board
+    for table in night["rounds"][0]["tables"]:
+        state = client.get(f"{API}/games/{table['game']['id']}").get_json()
+        _act(client, state, 1, "confirm", by=table["sides"][1][0])
+    assert client.post(f"{API}/nights/{night['id']}/rounds", json={}).status_code == 201

@@ -28,13 +28,15 @@ from .schedule import Round
 @dataclass(frozen=True)
 class TableResult:
     """One table's game as it stands: its sides (as seated), each side's total and rank
-    (1 best, ties sharing), and how many deals it has."""
+    (1 best, ties sharing), and how many deals it has; *waiting*: every deal played, but
+    the other side has deals to confirm (not finished until it has)."""
 
     sides: tuple[tuple[str, ...], ...]
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
     deals: int
     finished: bool
+    waiting: bool = False
 
 
 @dataclass(frozen=True)
