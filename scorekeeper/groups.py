@@ -110,12 +110,19 @@ def seat_members(group: Group, game: Game) -> None:
     game.group_id = group.id
 
 
+#: The key of the group's usual rules that holds the table's own settings, not a game's.
+TABLE = "table"
+
+
 def start_game(group: Group, game: Game) -> None:
     """A new game (not yet saved) of *group*'s: its players become members (a new name
     becomes one), and its rules become the group's usual rules for that game, offered
     again next time."""
     seat_members(group, game)
-    group.house_rules = {**group.house_rules, kind_of(game.rules).info.name: dict(game.rules)}
+    group.house_rules = {**group.house_rules, kind_of(game.rules).info.name: dict(game.rules),
+                         # Who confirms the deals (scorekeeper/trust.py), offered again too.
+                         TABLE: {"confirm": game.confirm or "off",
+                                 "auto_confirm": bool(game.auto_confirm)}}
     db.session.flush()
     keep_result(game, kind_of(game.rules).replay(storage.table_of(game), []), [])
 

@@ -5,6 +5,8 @@ deal, and every refusal said on the page with nothing half-saved."""
 
 from __future__ import annotations
 
+import re
+
 from game_actions import API, deal_form
 from pagework import alerts, rows
 from test_web_groups import text_of
@@ -207,3 +209,15 @@ def test_print_and_the_exports_say_who_entered_and_who_confirmed(client):
     data = client.get(f"/games/{game_id}.json").get_json()
     assert data["deals"][0]["confirmed"]["by"] == "Badr"
     assert data["deals"][1]["recorded_by"] == "Ali" and data["unconfirmed"] == [2]
+
+
+def test_a_groups_next_game_offers_the_confirmation_it_played_with(client):
+    group = client.post(f"{API}/groups", json={"name": "T", "members": FOUR}).get_json()
+    made = client.post(f"{API}/games", json={
+        "rules": "levant", "players": FOUR, "first_dealer": "Ali", "group": group["id"],
+        "confirm": "other_side", "auto_confirm": True})
+    assert made.status_code == 201
+    page = client.get(f"/groups/{group['id']}/new").text
+    assert re.search(r'<input checked[^>]*name="confirm" type="radio" value="other_side">',
+                     page)
+    assert '<input checked id="auto_confirm" name="auto_confirm"' in page

@@ -14,11 +14,12 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import kind_named
 from ..games.kind import brief
-from ..groups import MOST_MEMBERS, group_name
+from ..groups import MOST_MEMBERS, TABLE, group_name
 from ..league.rating import Skill
 from ..models import Game, Group, Member, fits_integer_column
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
+from ..trust import MODES
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
 from .ratings import RATINGS, file_ratings, ratings_json
 
@@ -140,6 +141,13 @@ def _check_house_rules(rules: object, where: str) -> None:
     if not isinstance(rules, dict):
         raise BadFile(where, "must map games to their rules")
     for name, spec in rules.items():
+        if name == TABLE:  # the table's own settings: who confirms the deals
+            if not (isinstance(spec, dict) and set(spec) == {"confirm", "auto_confirm"}
+                    and spec["confirm"] in MODES
+                    and isinstance(spec["auto_confirm"], bool)):
+                raise BadFile(f"{where}, {name!r}", "must be {\"confirm\": \"off\" or "
+                              "\"other_side\", \"auto_confirm\": true or false}")
+            continue
         kind = kind_named(name)
         if kind is None:
             raise BadFile(where, f"unknown game {brief(name)}")

@@ -35,6 +35,9 @@ def usual_data(group: Group) -> dict[str, Any]:
     started (each game's pages read them back into its fields), the game it started last
     chosen."""
     data: dict[str, Any] = {}
+    table = group.house_rules.get(groups.TABLE)
+    if isinstance(table, dict):
+        data |= {"confirm": table.get("confirm"), "auto_confirm": table.get("auto_confirm")}
     for each in games():
         rules = group.house_rules.get(each.info.name)
         if isinstance(rules, dict):
