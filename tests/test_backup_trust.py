@@ -1,0 +1,49 @@
+"""Deals the other side confirms in a backup (docs/trust.md, docs/durability.md): who
+recorded, confirmed or disputed each deal, the game's setting and the history's notes are
+columns like any other, carried and restored byte for byte."""
+
+from __future__ import annotations
+
+from game_actions import API
+from test_backup import export, fresh_app, load
+
+FOUR = ["Ali", "Badr", "Caro", "Dina"]
+
+
+def test_confirmations_disputes_and_reasons_go_out_and_come_back_the_same(client, runner,
+                                                                          tmp_path):
+    """Deals the other side confirms (docs/trust.md): who recorded, confirmed or disputed
+    each deal and the history's notes travel in the file, byte for byte."""
+    made = client.post(f"{API}/games", json={
+        "rules": {"preset": "levant", "rounds": 3}, "players": FOUR, "first_dealer": "Ali",
+        "partnerships": True, "confirm": "other_side", "auto_confirm": True}).get_json()
+
+    def deal(number, by, **extra):
+        return {"deal": number, "outcome": "scored", "winner": by, "finish": "partial",
+                "recorded_by": by, "hands": {p: {"melded": True, "points": 30}
+                                             for p in ("Badr", "Dina")}, **extra}
+
+    state = client.post(f"{API}/games/{made['id']}/deals", json=deal(1, "Ali")).get_json()
+    state = client.post(f"{API}/games/{made['id']}/deals/1/confirm", json={"by": "Badr"},
+                        headers={"If-Match": f'"{state["version"]}"'}).get_json()
+    state = client.put(f"{API}/games/{made['id']}/deals/1",
+                       json=deal(1, "Caro", reason="Caro went out, not Ali"),
+                       headers={"If-Match": f'"{state["version"]}"'}).get_json()
+    state = client.post(f"{API}/games/{made['id']}/deals/1/dispute",
+                        json={"by": "Dina", "reason": "Badr had 20"},
+                        headers={"If-Match": f'"{state["version"]}"'}).get_json()
+    assert state["deals"][0]["disputed"]["by"] == "Dina"
+    first = tmp_path / "first.json"
+    data = export(runner, first)
+    [game] = [g for g in data["games"] if g["id"] == made["id"]]
+    assert game["confirm"] == "other_side" and game["deals"][0]["disputed_by"] == 3
+    assert [e["action"] for e in game["audit"]] == ["record", "confirm", "unlock",
+                                                    "correct", "dispute"]
+    other = fresh_app()
+    result = load(other, first)
+    assert result.exit_code == 0, result.output
+    second = tmp_path / "second.json"
+    export(other.test_cli_runner(), second)
+    assert second.read_bytes() == first.read_bytes()
+    assert other.test_client().get(f"{API}/games/{made['id']}").get_json()[
+        "deals"][0]["disputed"] == {"by": "Dina", "reason": "Badr had 20"}
