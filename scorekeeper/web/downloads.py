@@ -37,8 +37,19 @@ def attachment(game: str, players: Sequence[str], started: date, extension: str,
             f"filename*=UTF-8''{quote(f'{typed}.{extension}', safe='')}")
 
 
+# Arabic letters as Latin ones, for the plain ``filename`` only: a name written in Arabic
+# then still names its file (محمد: mhmd) rather than vanishing from it.
+_LATIN = str.maketrans({
+    "ا": "a", "أ": "a", "إ": "i", "آ": "a", "ب": "b", "ت": "t", "ث": "th", "ج": "j",
+    "ح": "h", "خ": "kh", "د": "d", "ذ": "dh", "ر": "r", "ز": "z", "س": "s", "ش": "sh",
+    "ص": "s", "ض": "d", "ط": "t", "ظ": "z", "ع": "a", "غ": "gh", "ف": "f", "ق": "q",
+    "ك": "k", "ل": "l", "م": "m", "ن": "n", "ه": "h", "و": "w", "ؤ": "w", "ي": "y",
+    "ى": "a", "ئ": "y", "ة": "a", "ء": ""})
+
+
 def _ascii(name: str) -> str:
-    letters = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    letters = unicodedata.normalize("NFKD", name.translate(_LATIN)).encode(
+        "ascii", "ignore").decode()
     return re.sub(r"[^A-Za-z0-9]+", "-", letters).strip("-")
 
 
@@ -68,12 +79,18 @@ def csv_download(game: Game) -> Response:
                 m.number, m.recorded_by or "", m.confirmed_by or "",
                 m.confirmed_at.isoformat() if m.confirmed_at else "", m.disputed_by or "",
                 m.reason or ""] for m in marks)])
-    return Response(out.getvalue(), mimetype="text/csv", headers={
+    body = out.getvalue()
+    # A byte-order mark where the sheet holds more than ASCII (Arabic headings or names):
+    # without it, Excel reads UTF-8 as its own code page and shows mojibake.
+    return Response(body if body.isascii() else "\ufeff" + body, mimetype="text/csv", headers={
         "Content-Disposition": attachment(kind.info.name, state.table.players,
                                           game.created_at.date(), "csv")})
 
 
-def json_download(data: dict[str, Any], name: str) -> Response:
+def json_download(data: dict[str, Any], name: str, rules: Any) -> Response:
+    """A game's state as a JSON attachment, named after its game (``hand``,
+    ``hand_and_foot``…, which *rules* say) and *name*."""
     response = jsonify(data)
-    response.headers["Content-Disposition"] = f"attachment; filename=hand-{name}.json"
+    game = kind_of(rules).info.name
+    response.headers["Content-Disposition"] = f"attachment; filename={game}-{name}.json"
     return response

@@ -447,4 +447,4 @@ def export_csv(game_id: str) -> Response:
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str) -> Response:
     game = _game(game_id)
-    return json_download(state_json(game, *state_and_log(game)), game.id)
+    return json_download(state_json(game, *state_and_log(game)), game.id, game.rules)

@@ -68,4 +68,4 @@ def export_json(view_id: str) -> Response:
     state, log = state_and_log(game)
     answer = kind_of(game.rules).state_to_json(view_id, state, log, version_of(game),
                                                _link(view_id))
-    return json_download(answer, view_id)
+    return json_download(answer, view_id, game.rules)
