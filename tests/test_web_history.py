@@ -72,3 +72,17 @@ def test_history_with_a_bad_date_is_400_with_a_message(client, game, day):
     response = client.get("/history", query_string={"date": day})
     assert response.status_code == 400
     assert alerts(response.text) == ["Give the date as year-month-day, like 2026-11-22."]
+
+
+def test_a_whole_name_finds_that_player_not_one_whose_name_holds_it(client, actions):
+    """Issue 39, point 11: "Ali" found "Alice" too. A whole name (or a whole word of one:
+    "Ali" in "Ali H.") finds that player alone; only a search matching no whole name
+    falls back to the names holding it, and the page says which it did."""
+    games = {"ali": actions.start(players=["Ali H.", "Badr"]),
+             "alice": actions.start(players=["Alice", "Yara"])}
+    response = client.get("/history", query_string={"q": "ali"})
+    assert listed_ids(response.text) == [games["ali"]]
+    assert "Games of players named “ali”." in response.text
+    partial = client.get("/history", query_string={"q": "lic"})
+    assert listed_ids(partial.text) == [games["alice"]]
+    assert "No player is named “lic”: games of players whose names hold it." in partial.text

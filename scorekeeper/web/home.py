@@ -91,9 +91,15 @@ def history() -> ResponseReturnValue:
     day = request.args.get("date", "").strip()
     items = listing(device.opened())
     error = None
+    partial = False
     if query:
-        items = [i for i in items if any(query.casefold() in p.casefold()
-                                         for p in i["players"])]
+        # A player of that name (a whole word of it: "Ali" finds "Ali H.", not "Alice");
+        # only when nobody is, the names holding it, and the page says so.
+        whole = re.compile(rf"(?<!\w){re.escape(query)}(?!\w)", re.IGNORECASE)
+        named = [i for i in items if any(whole.search(p) for p in i["players"])]
+        partial = not named
+        items = named or [i for i in items if any(query.casefold() in p.casefold()
+                                                  for p in i["players"])]
     if day:
         try:
             wanted = date.fromisoformat(day)
@@ -101,7 +107,8 @@ def history() -> ResponseReturnValue:
             error = _("Give the date as year-month-day, like 2026-11-22.")
         else:
             items = [i for i in items if i["created"] <= wanted <= i["updated"]]
-    return render_template("history.html", games=items, q=query, day=day, error=error), (
+    return render_template("history.html", games=items, q=query, day=day, error=error,
+                           partial=partial), (
         400 if error else 200)
 
 
