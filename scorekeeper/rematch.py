@@ -22,6 +22,7 @@ from . import groups, storage
 from .extensions import db
 from .games import kind_of
 from .models import Game
+from .results import awaiting
 from .rulekit.messages import N_, fail
 
 
@@ -43,13 +44,15 @@ def rematch(game: Game) -> Game:
     the caller commits. :class:`~scorekeeper.rulekit.RulesError` when the game is not over;
     :class:`~scorekeeper.storage.GameChanged` when another phone changed the game at that
     very moment (and made no rematch of it)."""
+    kind = kind_of(game.rules)
+    state = storage.state_of(game)
+    # Not over — yet, again (reopened by an undo) or until the other side confirms its
+    # deals — is no game to play again, even one played again before.
+    if not state.finished or awaiting(game):
+        raise fail(N_("Only a finished game can be played again."))
     made = rematch_of(game)
     if made is not None:
         return made
-    kind = kind_of(game.rules)
-    state = storage.state_of(game)
-    if not state.finished:
-        raise fail(N_("Only a finished game can be played again."))
     if not _claim(game):
         # Another phone got there first: its rematch is the table's.
         made = rematch_of(game)
@@ -70,6 +73,22 @@ def rematch(game: Game) -> Game:
         groups.start_game(group, new)
     db.session.flush()
     return new
+
+
+def follow(game: Game) -> None:
+    """After a change to *game*: its rematch, while no deal of it is recorded, follows
+    it — its first dealer is whoever *game*, as it now stands, gives (a correction can
+    change who scored worst). Its own transaction, after the change's."""
+    made = rematch_of(game)
+    if made is None or made.deals:
+        return
+    state = storage.state_of(game)
+    if not state.finished:
+        return  # reopened by an undo: the rematch waits for the game to end again
+    seat = [s.name for s in made.seats].index(kind_of(game.rules).rematch_dealer(state))
+    if made.first_dealer != seat:
+        made.first_dealer = seat  # its time stamp, and so its version, moves too
+        db.session.commit()
 
 
 def _claim(game: Game) -> bool:

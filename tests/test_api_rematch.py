@@ -150,3 +150,35 @@ def test_an_empty_json_body_will_do(client, actions):
 def test_an_unknown_game_is_a_404(client):
     refused(client.post(f"{API}/games/nosuchgame0000000000/rematch", json={}), 404)
     refused(client.get(f"{API}/games/nosuchgame0000000000/rematch"), 405)
+
+
+def test_a_rematch_not_yet_dealt_follows_a_correction_of_the_game(client, actions):
+    """Issue 39, point 13: the finished game corrected so Ali paid most, its rematch (no
+    deal yet) is dealt by Ali, not by Caro as before (seed 000, "Deal")."""
+    old = finished_hand(client, actions)
+    new = again(client, old["id"])
+    assert new["first_dealer"] == "Caro"
+    old = client.get(f"{API}/games/{old['id']}").get_json()
+    fixed = client.put(f"{API}/games/{old['id']}/deals/1", json={
+        "deal": 1, "outcome": "scored", "winner": "Badr", "finish": "partial",
+        "hands": {"Ali": {"melded": True, "points": 60},
+                  "Caro": {"melded": True, "points": 10}}},
+        headers={"If-Match": f'"{old["version"]}"'})
+    assert fixed.status_code == 200
+    after = client.get(f"{API}/games/{new['id']}").get_json()
+    assert after["first_dealer"] == after["dealer"] == "Ali"
+    assert after["version"] != new["version"]
+
+
+def test_a_game_reopened_by_an_undo_is_not_played_again(client, actions):
+    """Issue 39, point 13 (docs/api.md, "Rematch": a game not over is a 409), even when
+    a rematch was made before the undo."""
+    old = finished_hand(client, actions)
+    again(client, old["id"])
+    old = client.get(f"{API}/games/{old['id']}").get_json()
+    undone = client.delete(f"{API}/games/{old['id']}/deals/1",
+                           headers={"If-Match": f'"{old["version"]}"'})
+    assert undone.status_code == 200
+    response = client.post(f"{API}/games/{old['id']}/rematch", json={})
+    assert response.status_code == 409
+    assert response.get_json()["game"]["finished"] is False

@@ -16,7 +16,7 @@ from ..groups import start_game
 from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rematch import rematch, rematch_of
+from ..rematch import follow, rematch, rematch_of
 from ..rulekit.messages import N_, msg
 from ..states import state_json
 from ..storage import (
@@ -207,12 +207,13 @@ def rematch_game(game_id: str) -> ResponseReturnValue:
         raise PayloadError(msg(N_("Unknown field “%(field)s”; a rematch takes no fields: "
                                   "send {}."), field=sorted(data)[0][:60]))
     made = rematch_of(game)
+    state, log = state_and_log(game)
+    if not state.finished or trust.unconfirmed(game):
+        # Not over (yet, or again: reopened by an undo), though a rematch was made.
+        return jsonify(error=say(msg(N_("This game is not over yet: only a finished "
+                                        "game can be played again."))),
+                       game=state_json(game, state, log)), 409
     if made is None:
-        state, log = state_and_log(game)
-        if not state.finished:
-            return jsonify(error=say(msg(N_("This game is not over yet: only a finished "
-                                            "game can be played again."))),
-                           game=state_json(game, state, log)), 409
         made = rematch(game)
         db.session.commit()
         status = 201
@@ -258,6 +259,7 @@ def update_deal(game_id: str, number: int) -> Response:
     seen = _seen(data)
     correct_deal(game, _deal(data, number, game), seen,
                  *trust.passed(trust.changing(game, number, recorder, reason)))
+    follow(game)
     return _answer(game)
 
 

@@ -33,6 +33,7 @@ from ..games.kind import AnyKind, Deal, State, Table
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
+from ..rematch import follow
 from ..rulekit import RulesError
 from ..states import state_json
 from ..storage import (
@@ -217,11 +218,9 @@ def _result(game: Game, state: State, number: int, corrected: bool = False,
 def show(game_id: str) -> Response:
     if htmx:
         return game_page(_game(game_id))
-    # The page as a phone opens it, kept rendered while nothing it shows changes: what
-    # the game's row says of it (page_name: its version, and what changes beside it), and
-    # what differs between phones — the language, the address it was reached at (the
-    # links shown whole), whether this phone is locked out by the PIN, who holds it ("I am
-    # …"). The session's CSRF token is put back. A page kept is sent for one statement.
+    # The page as a phone opens it, kept while nothing it shows changes: what the game's
+    # row says of it (page_name), and what differs between phones — the language, the
+    # address, the PIN lock, who holds it ("I am …"); the CSRF token is put back.
     name = page_name(game_id)
     if name is None:
         abort(404)
@@ -347,6 +346,7 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
                 state = correct_deal(game, kind.pages.deal_from(form, table, number),
                                      form.version.data or "", *trust.passed(trust.changing(
                                          game, number, me(game), request.form.get("reason"))))
+                follow(game)
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
                 offer = kind.pages.offer(refusal, form, table)
