@@ -644,3 +644,18 @@ def test_the_printed_sheet_names_the_group(app, client, group_id, preset):
         view_id = db.session.get(Game, game_id).view_id
     for address in (f"/games/{game_id}/print", f"/view/{view_id}/print"):
         assert "Group: Thursday night" in text_of(client.get(address).text)
+
+
+def test_win_rates_round_a_half_up_and_game_takes_both_names(client, group_id, season):
+    """Issue 39, point 20: 15 wins of 24 showed "62%" (a half rounded to even); the
+    standings' ``game`` took ``handfoot`` where the API takes ``hand_and_foot``, and an
+    unknown one silently showed Hand."""
+    from scorekeeper.web.groups_season import percent
+    assert (percent(15, 24), percent(1, 8), percent(1, 3), percent(0, 0)) == (63, 13, 33, 0)
+    by_api_name = client.get(f"/groups/{group_id}?game=hand_and_foot&season=all")
+    assert by_api_name.status_code == 200
+    assert re.search(r'aria-current="page">Hand and Foot</a>', by_api_name.text)
+    unknown = client.get(f"/groups/{group_id}?game=bridge")
+    assert unknown.status_code == 400
+    assert "There is no game “bridge”" in html.unescape(unknown.text)
+    assert client.get(f"/groups/{group_id}/ratings?game=bridge").status_code == 400

@@ -198,7 +198,9 @@ PATHS: dict[str, Any] = {
         "get": {"operationId": "group_standings",
                 "summary": "A season's standings of one game, best first, with the "
                            "partners and the wins over the season",
-                "parameters": [_GAME_QUERY | {"required": True}, *_SEASON],
+                "parameters": [_GAME_QUERY | {
+                    "required": False, "description": "The game; without it, the game of "
+                    "the group's newest game"}, *_SEASON],
                 "responses": {"200": {"description": "The standings", "content": {
                     "application/json": {"schema": {
                         "$ref": "#/components/schemas/Standings"}}}},

@@ -112,7 +112,8 @@ def group_page(group: Group, status: int = 200, error: str | None = None,
     else:
         html = render_template("groups/show.html", **context)
     # Dates that are no dates are said at their fields, as a refused form is.
-    response = make_response(html, 400 if status == 200 and view.form.errors else status)
+    response = make_response(html, 400 if status == 200 and (
+        view.form.errors or view.game_error) else status)
     response.headers["Vary"] = "HX-Request, HX-Target"
     return device.remember_group(response, group.id)
 
@@ -257,7 +258,7 @@ def view(group_view: str) -> Response:
         html = render_block("groups/view.html", "standings", **context)
     else:
         html = render_template("groups/view.html", **context)
-    response = make_response(html, 400 if season.form.errors else 200)
+    response = make_response(html, 400 if season.form.errors or season.game_error else 200)
     response.headers["Vary"] = "HX-Request, HX-Target"
     return response
 

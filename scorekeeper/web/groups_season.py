@@ -11,10 +11,11 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import games, home, kind_named
+from ..games import games, home, kind_called, kind_named
 from ..games.kind import AnyKind
 from ..league.rating import best_first
 from ..league.standings import (
@@ -85,6 +86,7 @@ class SeasonView:
     pairs: list[dict[str, Any]] = field(default_factory=list)
     members: list[tuple[str, str]] = field(default_factory=list)
     ratings: list[RatingRow] = field(default_factory=list)
+    game_error: str | None = None  # a ``game`` no game answers to
     last_moves: list[Change] = field(default_factory=list)
 
     def query(self, **changes: str) -> dict[str, str]:
@@ -96,6 +98,12 @@ class SeasonView:
         if self.form.a.data and self.form.b.data:
             args |= {"a": self.form.a.data, "b": self.form.b.data}
         return {k: v for k, v in (args | changes).items() if v}
+
+
+def percent(part: int, whole: int) -> int:
+    """*part* of *whole* in whole per cent, a half rounded up as a reader expects (15 of
+    24 is 63 %, not the 62 % rounding half to even gives)."""
+    return (200 * part + whole) // (2 * whole) if whole else 0
 
 
 def kinds_played(group: Group) -> list[AnyKind]:
@@ -113,7 +121,22 @@ def _last_kind(group: Group) -> AnyKind | None:
 
 def kind_shown(group: Group) -> AnyKind:
     """The game the address names (``game``), else the one the group played last."""
-    return kind_named(request.args.get("game") or "") or _last_kind(group) or home()
+    return _named(request.args.get("game")) or _last_kind(group) or home()
+
+
+def _named(name: str | None) -> AnyKind | None:
+    """The game *name* names, by the pages' name (``handfoot``) or the API's
+    (``hand_and_foot``): one address takes both."""
+    return kind_named(name or "") or kind_called(name or "")
+
+
+def unknown_game(name: str | None) -> str | None:
+    """What is wrong with a ``game`` no game answers to (None when it names one, or none
+    is given)."""
+    if not name or _named(name) is not None:
+        return None
+    return str(_("There is no game “%(name)s”: the standings are of %(games)s.",
+                 name=name[:40], games=_(" or ").join(_(k.info.title) for k in games())))
 
 
 def _figure(figures: dict[str, Any], key: str) -> str:
@@ -139,7 +162,7 @@ def season_of(group: Group) -> SeasonView:
     form.a.choices = form.b.choices = [(str(i), n) for i, n in members.items()]
     valid = form.validate()
     kinds = kinds_played(group)
-    kind = kind_named(form.game.data or "") or _last_kind(group) or home()
+    kind = _named(form.game.data) or _last_kind(group) or home()
     period = form.season.data if not form.season.errors else "year"
     today = datetime.now(UTC).date()
     since = until = None
@@ -152,7 +175,8 @@ def season_of(group: Group) -> SeasonView:
         until = date.fromisoformat(form.until.data) if form.until.data else None
     view = SeasonView(form, kind, kinds, period or "year", since, until,
                       members=[(str(i), n) for i, n in members.items()],
-                      ratings=rating_rows(group, kind))
+                      ratings=rating_rows(group, kind),
+                      game_error=unknown_game(form.game.data))
     last = recent_changes(group.id, kind.info.name, members, 1)
     view.last_moves = last[0][1] if last else []
     if period == "dates" and not valid:
@@ -172,7 +196,7 @@ def _add_up(view: SeasonView, played: list[Played], members: dict[int, str],
     for row in rows:
         figures = kind.league_figures(row.figures)
         view.rows.append(Row(members.get(row.member, "?"), row.games, row.wins,
-                             round(row.win_rate * 100), row.streak, row.best_streak,
+                             percent(row.wins, row.games), row.streak, row.best_streak,
                              [_figure(figures, key) for key in keys]))
     if played:
         order = [row.member for row in rows]
@@ -180,7 +204,7 @@ def _add_up(view: SeasonView, played: list[Played], members: dict[int, str],
                             order)
     view.pairs = [{"names": (members.get(p.members[0], "?"), members.get(p.members[1], "?")),
                    "games": p.games, "wins": p.wins,
-                   "rate": round(100 * p.wins / p.games) if p.games else 0,
+                   "rate": percent(p.wins, p.games),
                    "expected": p.expected or 0.0, "above": p.wins - (p.expected or 0.0)}
                   for p in partners(played, chances_of(group_id, kind.info.name))]
     a, b = _pick(view.form.a.data, members), _pick(view.form.b.data, members)

@@ -6,7 +6,7 @@ change (scorekeeper/ratings.py); nothing here rates a game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, make_response, render_template, url_for
+from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..i18n import say
@@ -14,7 +14,7 @@ from ..league.rating import PROVISIONAL
 from ..models import Game, Group
 from ..ratings import Change, changes_of, recent_changes
 from .groups import by_view, find
-from .groups_season import kind_shown, kinds_played, rating_rows
+from .groups_season import kind_shown, kinds_played, rating_rows, unknown_game
 
 bp = Blueprint("ratings", __name__)
 
@@ -57,12 +57,13 @@ def _page(group: Group, view: str | None) -> Response:
     html = render_template(
         "groups/ratings.html", group=group, kind=kind, kinds=kinds_played(group),
         rows=rating_rows(group, kind), provisional=PROVISIONAL, view=view, names=names,
+        game_error=unknown_game(request.args.get("game")),
         recent=recent_changes(group.id, kind.info.name, names, RECENT),
         tab_url=lambda name: (url_for("ratings.view", group_view=view, game=name) if view
                               else url_for("ratings.show", group_id=group.id, game=name)),
         back=(url_for("groups.view", group_view=view, game=kind.info.name) if view
               else url_for("groups.show", group_id=group.id, game=kind.info.name)))
-    return make_response(html)
+    return make_response(html, 400 if unknown_game(request.args.get("game")) else 200)
 
 
 @bp.get("/groups/<group_id>/ratings")
