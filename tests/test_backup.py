@@ -186,7 +186,7 @@ def test_a_file_with_old_and_new_games_adds_only_the_new(app, games, runner, tmp
     both = tmp_path / "both.json"
     export(other.test_cli_runner(), both)
     result = load(app, both)
-    assert "Imported 1 games" in result.output
+    assert "Imported 1 game from" in result.output  # issue 39, point 8: "1 games"
     assert count(app, Game) == 5
     assert client_state(app, added)["players"] == ["Sami", "Rana", "Omar"]
 

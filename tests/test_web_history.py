@@ -86,3 +86,15 @@ def test_a_whole_name_finds_that_player_not_one_whose_name_holds_it(client, acti
     partial = client.get("/history", query_string={"q": "lic"})
     assert listed_ids(partial.text) == [games["alice"]]
     assert "No player is named “lic”: games of players whose names hold it." in partial.text
+
+
+def test_a_game_not_started_and_a_partnership_game_are_said_so(client):
+    """Issue 39, point 8: "0 rounds scored" for a game not started, and a partnership
+    game listed as plain "Levant"."""
+    made = client.post("/api/v1/games", json={
+        "rules": "levant", "players": ["Ali", "Badr", "Caro", "Dina"],
+        "first_dealer": "Ali", "partnerships": True}).get_json()
+    client.get(f"/games/{made['id']}")
+    text = " ".join(client.get("/history").text.split())
+    assert "Levant, partnerships</bdi> · <bdi>not started</bdi>" in text
+    assert "0 rounds scored" not in text

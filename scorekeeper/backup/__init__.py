@@ -441,6 +441,6 @@ def import_command(path: Path) -> None:
         raise
     for line in skipped:
         click.echo(line)
-    click.echo(f"Imported {len(added)} games from {path}.")
+    click.echo(f"Imported {len(added)} game{'' if len(added) == 1 else 's'} from {path}.")
     if any(line.startswith("Not imported") for line in skipped):
         raise SystemExit(1)  # a game left out: say so to whoever scripted the import

@@ -30,11 +30,15 @@ def listing(ids: list[str]) -> list[dict[str, Any]]:
     items = []
     for game, state in states_of(ids):
         status = (_("won by %(names)s", names=together(state.winners)) if state.finished
+                  else _("not started") if not state.deals
                   else ngettext("%(num)d round scored", "%(num)d rounds scored",
                                 state.scored_rounds))
+        form = preset_name(game.rules)
         items.append({"id": game.id, "view_id": game.view_id,
                       "players": list(state.table.players),
-                      "preset": preset_name(game.rules), "status": status,
+                      # "Levant, partnerships": a partnership game said so (issue 39).
+                      "preset": _("%(form)s, partnerships", form=form) if game.partnerships
+                      else form, "status": status,
                       "finished": state.finished, "created": game.created_at.date(),
                       "updated": game.updated_at.date()})
     return items
