@@ -232,3 +232,18 @@ def test_teams_are_for_hand_and_foot_only(client):
     refused(client.post(f"{API}/games", json={
         "rules": "levant", "players": ["Ali", "Badr", "Caro"], "first_dealer": "Ali",
         "teams": [None, None]}), 400, "“teams” is for Hand and Foot")
+
+
+def test_the_referee_refuses_a_meld_of_more_copies_than_the_packs_hold(client):
+    """Issue 39, point 19: six 9♥ with five packs (seed 003, "Players, Cards, Deal": five
+    packs), which hold five, were ruled a meld; refused, naming the card, as the opening
+    meld's question and a deal's report refuse them."""
+    six = client.post(f"{API}/referee/meld", json={"rules": "hand_and_foot",
+                                                   "cards": ["9H"] * 6})
+    assert six.status_code == 400 and "9♥ appears 6 times" in six.get_json()["error"]
+    five = client.post(f"{API}/referee/meld", json={"rules": "hand_and_foot",
+                                                    "cards": ["9H"] * 5})
+    assert five.status_code == 200 and five.get_json()["valid"] is True
+    more_packs = client.post(f"{API}/referee/meld", json={
+        "rules": {"preset": "hand_and_foot", "packs": 6}, "cards": ["9H"] * 6})
+    assert more_packs.status_code == 200

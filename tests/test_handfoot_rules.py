@@ -249,3 +249,4 @@ def test_a_house_contract_changes_what_going_out_needs():
 def test_going_out_with_bad_counts_is_refused(piles):
     with pytest.raises(RulesError, match="whole number"):
         rule_go_out(piles, True, RULES)
+

@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.codec import PayloadError, cards_of, cards_out, flag_of
 from scorekeeper.i18n import say
 from scorekeeper.rulekit import Card, parse_cards
+from scorekeeper.rulekit.cards import check_copies
 from scorekeeper.rulekit.messages import N_, msg
 
 from .rules import (
@@ -82,6 +83,9 @@ def decide(check: str, data: Mapping[str, Any]) -> dict[str, Any]:
     _check_fields(check, data)
     if check == "meld":
         cards = cards_of(data, "cards")
+        # No more copies of a card than the packs hold (issue 39), as the opening meld's
+        # question and a deal's report refuse them.
+        check_copies(cards, packs=rules.packs, jokers=2 * rules.packs)
         return meld_json(rule_meld(cards, rules), cards)
     if check == "initial-meld":
         melds = _melds(data, "melds", required=True)
