@@ -194,6 +194,11 @@ document.addEventListener("change", (event) => {
   for (const part of preset.form.querySelectorAll(".for-game[data-game]")) {
     part.hidden = part.dataset.game !== preset.dataset.game;
   }
+  // Partnerships only where the chosen form has them (the box lists those forms).
+  for (const box of preset.form.querySelectorAll("input[data-presets]")) {
+    box.disabled = !box.dataset.presets.split(" ").includes(preset.value);
+    if (box.disabled) box.checked = false;
+  }
   // A box for each player the game seats; a box holding a name stays.
   const seats = Number(preset.closest("[data-seats]").dataset.seats);
   for (const row of preset.form.querySelectorAll(".player-row[data-seat]")) {

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from wtforms import (
     BooleanField,
     Field,
@@ -24,8 +25,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.ui.forms import Form, WholeField
 from scorekeeper.ui.forms import choices as _choices
 
-from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES
-from .rules import OPTIONS, Bonus, Outcome, Rules, RulesError
+from .labels import BONUSES, CHOICE_LABELS, OPTION_LABELS, OUTCOMES, PRESET_NAMES
+from .rules import OPTIONS, PRESETS, Bonus, Outcome, Rules, RulesError
 
 #: House rules offered on the new-game form, folded away; the rest stay the preset's.
 HOUSE_RULES = ("rounds", "initial_minimum", "dealer_rule", "wild_mode", "max_meld_size",
@@ -77,9 +78,19 @@ def decode_option(name: str, raw: str | int | None) -> object:
 def setup_fields() -> dict[str, Field]:
     """The fields a game of Hand adds to the new-game form: partners opposite, and each
     house rule, left as the form of Hand has it unless the table changes it."""
+    # The forms that have partnerships are named on the box, and listed for the page's
+    # script, which turns the box off for a form without them (issue 39).
     return {"partnerships": BooleanField(
-        _l("Play in partnerships (four players, partners opposite)")),
+        _l("Play in partnerships (four players, partners opposite): %(forms)s",
+           forms=LazyString(partnership_forms)),
+        render_kw={"data-presets": " ".join(
+            name for name, rules in PRESETS.items() if rules.partnerships)}),
         **{f"opt_{name}": _option_field(name) for name in HOUSE_RULES}}
+
+
+def partnership_forms() -> str:
+    return str(_l(", ")).join(str(PRESET_NAMES[name]) for name, rules in PRESETS.items()
+                              if rules.partnerships and name in PRESET_NAMES)
 
 
 def rules_spec(form: Any, preset: str) -> dict[str, object]:

@@ -18,11 +18,12 @@ from scorekeeper.rulekit.messages import N_, msg
 
 from ..pages import GamePages
 from .codec import deal_from_json
-from .forms import deal_form_class, rules_spec, setup_data, setup_fields
+from .forms import deal_form_class, partnership_forms, rules_spec, setup_data, setup_fields
 from .labels import PRESET_NAMES, outcome_note
 from .referee import pages as referee_pages
 from .referee.verdicts import kept_rulings
 from .rules import (
+    PRESETS,
     Bonus,
     Deal,
     GameState,
@@ -41,7 +42,13 @@ from .sheet import csv_rows, sheet_of, went_out
 
 def _setup(form: Any, preset: str,
           names: list[str]) -> tuple[dict[str, object], bool, list[list[str]] | None]:
-    return rules_spec(form, preset), bool(form.partnerships.data), None
+    partnerships = bool(form.partnerships.data)
+    if partnerships and preset in PRESETS and not PRESETS[preset].partnerships:
+        # Said by name (issue 39): which forms of Hand have partnerships.
+        raise RulesError(msg(N_("%(form)s is played by players alone; partnerships are "
+                                "played in %(forms)s."), form=str(PRESET_NAMES[preset]),
+                             forms=partnership_forms()))
+    return rules_spec(form, preset), partnerships, None
 
 
 # --- the deal form ---------------------------------------------------------------
