@@ -236,3 +236,14 @@ def test_without_the_picture_extra_the_address_says_so(app, client, finished, mo
 
     live.kept_pages.parts.clear()
     assert "data-share-result" not in client.get(f"/games/{finished}").text
+
+
+def test_the_arabic_day_stays_whole_beside_a_latin_group_name():
+    """Issue 39, point 4: "28 · Thursday table نوفمبر 2026" — the day split from its month
+    when the group's name is Latin. Each part is set apart, and drawn whole."""
+    from scorekeeper.ui.picture import header_line, visual
+    day = "28 نوفمبر 2026"
+    line = visual(header_line("Thursday table", day), True)
+    assert visual(day, True) in line and "Thursday table" in line
+    assert not any("\u2066" <= c <= "\u2069" for c in line)
+    assert visual(header_line("Thursday", "2026-11-28"), False) == "Thursday · 2026-11-28"

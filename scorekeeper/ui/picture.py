@@ -77,6 +77,13 @@ class Result:
     total_label: str = "Total"
 
 
+def header_line(group: str | None, day: str) -> str:
+    """The group and the day under the title, each part set apart (first-strong
+    isolates): a Latin group name beside an Arabic day ("28 نوفمبر 2026") would otherwise
+    split the day from its month (issue 39)."""
+    return " · ".join(f"\u2068{part}\u2069" for part in (group, day) if part)
+
+
 def draw(result: Result) -> bytes:
     """The picture of *result*, as PNG."""
     image = Image.new("RGB", (SIZE, SIZE), BG)
@@ -86,7 +93,7 @@ def draw(result: Result) -> bytes:
     # The header band, in the app's green: the game, then the group and the day.
     pen.draw.rectangle((0, 0, SIZE, 196), fill=ACCENT)
     pen.text(MARGIN, 94, result.title, 58, bold=True, fill=ON_ACCENT, width=width)
-    under = " · ".join(part for part in (result.group, result.day) if part)
+    under = header_line(result.group, result.day)
     pen.text(MARGIN, 154, under, 34, fill=ON_ACCENT_MUTED, width=width)
 
     # Who won (or how it stands), the picture's one big line.
@@ -224,7 +231,7 @@ def visual(text: str, right_to_left: bool) -> str:
     ['fe8e', 'fee8', 'fef4', 'fedf']
     """
     if not _RIGHT_TO_LEFT.search(text):
-        return text
+        return _CONTROLS.sub("", text)
     shaped = arabic_reshaper.reshape(text)
     shown: str = get_display(shaped, base_dir="R" if right_to_left else "L")
     return _CONTROLS.sub("", shown)
