@@ -26,6 +26,6 @@ def test_the_box_names_the_forms_with_partnerships_and_lists_them_for_the_script
 def test_a_form_without_partnerships_is_refused_naming_those_with_them(client):
     response = client.post("/new", data=FOUR | {"preset": "kuwait"})
     assert response.status_code == 422
-    assert ("Kuwait is played by players alone; partnerships are played in Levant, Egypt, "
-            "Gulf, Hand Saudi.") in alerts(response.text)
+    assert ("Partnerships are played in Levant, Egypt, Gulf, Hand Saudi; Kuwait is played "
+            "by players alone.") in alerts(response.text)
     assert client.post("/new", data=FOUR | {"preset": "levant"}).status_code == 302

@@ -45,8 +45,8 @@ def _setup(form: Any, preset: str,
     partnerships = bool(form.partnerships.data)
     if partnerships and preset in PRESETS and not PRESETS[preset].partnerships:
         # Said by name (issue 39): which forms of Hand have partnerships.
-        raise RulesError(msg(N_("%(form)s is played by players alone; partnerships are "
-                                "played in %(forms)s."), form=str(PRESET_NAMES[preset]),
+        raise RulesError(msg(N_("Partnerships are played in %(forms)s; %(form)s is played "
+                                "by players alone."), form=str(PRESET_NAMES[preset]),
                              forms=partnership_forms()))
     return rules_spec(form, preset), partnerships, None
 
