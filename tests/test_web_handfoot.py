@@ -429,3 +429,19 @@ def test_the_referee_pages_card_boxes_open_the_card_picker(client, check, boxes)
     page = client.get(f"/referee/hand-and-foot/{check}").text
     assert re.findall(r'data-pick="(\w+)"', page) == boxes
     assert 'id="card-picker"' in page and 'data-card="3H"' in page
+
+
+def test_a_finished_games_referee_asks_about_its_last_deal(client):
+    """Issue 39, point 10: the referee of a finished four-deal game said "deal 5" and
+    refused any question as "past its end"; it now asks about deal 4, the last played
+    (seed 003: "A complete game consists of four deals")."""
+    game_id = start(client)
+    for number, went_out, sides in ((1, "0", (OUT, BEHIND)), (2, "3", (BEHIND, OUT)),
+                                    (3, "none", (BEHIND, BEHIND)), (4, "2", (OUT, BEHIND))):
+        form = deal(number, went_out, side(0, **sides[0]), side(1, **sides[1]))
+        assert client.post(f"/games/{game_id}/deals", data=form).status_code == 302
+    page = html.unescape(client.get(
+        f"/games/{game_id}/referee/hand-and-foot/initial-meld?melds=9H+9S+9C+2C",
+        follow_redirects=True).text)
+    assert "past its end" not in page and "deal 5" not in page
+    assert "an opening meld needs in deal 4" in page

@@ -157,7 +157,9 @@ def for_game(game: Game, state: HandFootState, check: str, locked: bool,
     itself, any other to the meld)."""
     prefix, _slash, asked = check.rpartition("/")
     if prefix == ON_ITS_OWN and asked in QUESTIONS:
-        return _page(asked, game.rules, game=game, deal=state.next_deal,
+        # A game over is asked about its last deal, not one past its end (issue 39).
+        deal = state.next_deal - 1 if state.finished and state.deals else state.next_deal
+        return _page(asked, game.rules, game=game, deal=deal,
                      alone=state.table.sides is None)
     if prefix:
         abort(404)
