@@ -165,7 +165,7 @@ def test_draw_balanced_partners_without_partnerships_says_what_is_needed(client)
     del form["partnerships"]
     page = client.post(f"/groups/{group_id}/new", data=form)
     assert page.status_code == 422
-    assert any("Balanced partners need partnerships" in a for a in alerts(page.text))
+    assert any("Balanced partners need sides of two or more" in a for a in alerts(page.text))
 
 
 def test_draw_balanced_partners_with_a_gap_between_players_says_so(client):

@@ -114,8 +114,8 @@ def balance(form: NewGameForm, group: Group) -> tuple[str | None, str | None]:
     try:
         seated, chance = balanced_seats(group.id, form.kind.info.name, names, members, units)
     except ValueError:
-        return _("Balanced partners need partnerships: tick “Play in partnerships” (or "
-                 "choose sides) with every side the same size."), None
+        return _("Balanced partners need sides of two or more players, every side the "
+                 "same size: choose the game's partnerships or sides first."), None
     for f, name in zip(fields, seated, strict=False):
         f.data = name
     sides = sorted(([seated[names.index(n)] for n in unit] for unit in units),
