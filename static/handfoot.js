@@ -18,6 +18,12 @@ document.querySelectorAll("[data-step]").forEach((button) => { button.hidden = f
 if (!window.handFootReady) {
   window.handFootReady = true;
 
+  // A swapped-in form shows its steppers with the swap itself: the copy of this file it
+  // names comes later, and until then the page differed from the one a reload shows.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    event.target.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+  });
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-step]");
     if (!button) return;
