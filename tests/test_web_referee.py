@@ -239,6 +239,18 @@ def test_a_full_hand_shows_the_arrangement_the_discard_and_the_bonuses(client):
         "".join(Card.parse(c).symbol for c in answer["discard"]))
 
 
+def test_a_full_hands_arrangement_shows_no_worth_toward_a_first_meld(client):
+    """Issue 39, point 7. Seed 000, "End of the Play and Scoring": "the 51-point minimum
+    for the initial meld does not apply to a player who melds all their 14 cards in a
+    single turn", so a full hand's verdict lists no card's worth toward a first meld."""
+    page = ask(client, "hand", preset="egypt", indicator="7S", cards=FULL_HAND,
+               ruled="yes").text
+    verdict = page[page.index('id="verdict"'):]
+    assert 'class="verdict upheld"' in page
+    assert '<span class="worth">' not in verdict
+    assert "worth toward a first meld" not in verdict
+
+
 def test_a_first_meld_shows_the_bar_in_force(client):
     """Seed 002, Hand Saudi: each first meld must beat the one before by at least one."""
     page = ask(client, "initial-meld", preset="saudi", meld1="9C 10C JC",

@@ -41,7 +41,10 @@ def test_a_full_hand_the_cards_do_not_bear_out_is_refused_with_the_reason(client
                          headers=HX)
     assert answer.status_code == 422
     [alert] = alerts(answer.text)
-    assert alert.startswith("These cards are not a full hand: Not a full hand")
+    # Issue 39, point 7: said once ("These cards are not a full hand: Not a full hand: …"
+    # said it twice), with the reason after it.
+    assert alert == ("These cards are not a full hand: they cannot be laid as melds of 14 "
+                     "cards with one card left to discard.")
     assert actions.state(game_id)["deals"] == []
 
 

@@ -40,7 +40,7 @@ class Shown:
     stands: str | None = None
 
 
-def shown_meld(ruling: MeldRuling, wilds: Wilds) -> list[Shown]:
+def shown_meld(ruling: MeldRuling, wilds: Wilds, worth: bool = True) -> list[Shown]:
     out = []
     stood = {use.at: use.represents for use in ruling.wilds}
     for i, card in enumerate(ruling.cards):
@@ -49,16 +49,18 @@ def shown_meld(ruling: MeldRuling, wilds: Wilds) -> list[Shown]:
             stands = " + ".join(c.symbol for c in stood[i])
         elif not wilds.is_wild(card) and wilds.natural(card) != card:
             stands = wilds.natural(card).symbol
-        value = ruling.card_values[i] if ruling.upheld else None
+        value = ruling.card_values[i] if worth and ruling.upheld else None
         out.append(Shown(card, value, stands))
     return out
 
 
 def laid_out(verdict: Verdict) -> list[list[Shown]]:
     """The melds the verdict speaks of, as they lie: the meld, each meld of a first meld,
-    the table meld after the change, the full hand's arrangement."""
-    return [shown_meld(m, verdict.wilds) for m in LAID[verdict.check](verdict.ruling,
-                                                                       verdict.wilds)]
+    the table meld after the change, the full hand's arrangement (with no card's worth
+    toward a first meld: a full hand goes down at once, with no bar to reach)."""
+    worth = verdict.check is not Check.HAND
+    return [shown_meld(m, verdict.wilds, worth)
+            for m in LAID[verdict.check](verdict.ruling, verdict.wilds)]
 
 
 # What each check's ruling lays on the table, as meld rulings to show card by card.

@@ -78,6 +78,14 @@ class HandRuling:
     discard: tuple[Card, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
 
+    #: Why these cards are no full hand, as a clause: the reason says it after "Not a full
+    #: hand:", and a refused claim after its own opening, so no sentence says it twice.
+    why: Message | None = None
+
+    @classmethod
+    def refused(cls, why: Message) -> HandRuling:
+        return cls(False, msg(N_("Not a full hand: %(why)s"), why=why), why=why)
+
     @property
     def upheld(self) -> bool:
         """Yes, a full hand: ``hand`` under the name all rulings share."""
@@ -275,9 +283,9 @@ def check_hand(cards: tuple[Card, ...], wilds: Wilds) -> HandRuling:
     lost = sorted({i for i in naturals
                    if not _meldable(i, counts, len(wild_cards), per_meld)})
     if len(lost) > 1:
-        return HandRuling(False, msg(N_(
-            "Not a full hand: %(cards)s fit in no meld with the other cards, and only one "
-            "card may be discarded."), cards=" ".join(_card(i).symbol for i in lost)))
+        return HandRuling.refused(msg(N_(
+            "%(cards)s fit in no meld with the other cards, and only one card may be "
+            "discarded."), cards=" ".join(_card(i).symbol for i in lost)))
     search = _Search(min(4, rules.max_meld_size or 4), rules.longest_meld, per_meld)
     for bonuses, spare, discardable in _candidates(naturals, len(wild_cards), lost, rules):
         placed = len(wild_cards) - spare
@@ -286,8 +294,8 @@ def check_hand(cards: tuple[Card, ...], wilds: Wilds) -> HandRuling:
         found = search.arrange(counts, placed, discardable)
         if found is not None:
             return _ruling(found, wild_cards, spare, bonuses, wilds)
-    return HandRuling(False, msg(N_("Not a full hand: these cards cannot be laid as melds "
-                                    "of 14 cards with one card left to discard.")))
+    return HandRuling.refused(msg(N_("they cannot be laid as melds of 14 cards with one "
+                                     "card left to discard.")))
 
 
 def _candidates(naturals: list[int], wild_count: int, lost: list[int],

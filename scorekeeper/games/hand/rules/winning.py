@@ -73,20 +73,17 @@ def _rule_laid(melds: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...],
     shown = " · ".join(" ".join(c.symbol for c in m) for m in melds)
     thrown = " ".join(c.symbol for c in discard) or "—"
     if len(discard) not in (1, 2):
-        return HandRuling(False, msg(N_("Not a full hand: a full hand discards one card, or "
-                                        "two wild cards; %(discard)s were discarded."),
-                                     discard=thrown))
+        return HandRuling.refused(msg(N_("a full hand discards one card, or two wild cards; "
+                                         "%(discard)s were discarded."), discard=thrown))
     if len(discard) == 2 and not all(wilds.is_wild(c) for c in discard):
-        return HandRuling(False, msg(N_("Not a full hand: only two wild cards may be "
-                                        "discarded together, not %(discard)s."),
-                                     discard=thrown))
+        return HandRuling.refused(msg(N_("only two wild cards may be discarded together, "
+                                         "not %(discard)s."), discard=thrown))
     for meld in melds:
         ruling = rule_meld(meld, wilds)
         if not ruling.valid:
-            return HandRuling(False, msg(N_("Not a full hand: %(cards)s is no meld. "
-                                            "%(reason)s"),
-                                         cards=" ".join(c.symbol for c in meld),
-                                         reason=ruling.reason))
+            return HandRuling.refused(msg(N_("%(cards)s is no meld. %(reason)s"),
+                                          cards=" ".join(c.symbol for c in meld),
+                                          reason=ruling.reason))
     bonuses = _bonuses(melds, discard, wilds)
     if bonuses:
         reason = msg(N_("A full hand: %(melds)s, discarding %(discard)s (%(bonuses)s)."),
@@ -128,8 +125,8 @@ def check_claim(ruling: HandRuling, wilds: Wilds, finish: Finish | None,
     reported (``None``: not reported) are not what the winner's cards bear out."""
     found, earned = finish_of(ruling, wilds)
     if finish is Finish.FULL and found is not Finish.FULL:
-        raise NotAHand(msg(N_("These cards are not a full hand: %(reason)s"),
-                           reason=ruling.reason),
+        raise NotAHand(msg(N_("These cards are not a full hand: %(why)s"),
+                           why=ruling.why or ruling.reason),
                        mistake=wilds.rules.pays_mistakes)
     if finish is Finish.PARTIAL and found is Finish.FULL:
         raise fail(N_("These 15 cards are a full hand, not a finish over several turns: "
