@@ -16,7 +16,7 @@ from .games import kind_of
 from .models import Game, Group, Member, Seat
 from .results import forget_result, keep_result
 from .rulekit.messages import N_, fail
-from .rulekit.names import check_names, new_names, normal_name, skeleton
+from .rulekit.names import check_names, look_alike, new_names, normal_name
 
 LONGEST_GROUP_NAME = 60
 MOST_MEMBERS = 60
@@ -64,8 +64,7 @@ def add_members(group: Group, names: Iterable[str]) -> list[Member]:
 
 def member_named(group: Group, name: str) -> Member | None:
     """The member called *name* (letter case and look-alike letters aside)."""
-    key = skeleton(name)
-    return next((m for m in group.members if skeleton(m.name) == key), None)
+    return next((m for m in group.members if look_alike(m.name, name)), None)
 
 
 def rename(group: Group, member: Member, new: object) -> None:
@@ -84,7 +83,7 @@ def rename(group: Group, member: Member, new: object) -> None:
     mine = {(seat.game_id, seat.position) for seat in seats}
     beside = db.session.execute(select(Seat.game_id, Seat.position, Seat.name)
                                 .where(Seat.game_id.in_(games))).all()
-    if any(skeleton(n) == skeleton(name) for g, p, n in beside if (g, p) not in mine):
+    if any(look_alike(n, name) for g, p, n in beside if (g, p) not in mine):
         raise fail(N_("“%(name)s” already plays in one of this member's games."),
                    name=name)
     member.name = name

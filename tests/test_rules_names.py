@@ -57,6 +57,16 @@ def test_names_that_differ_to_the_eye_are_kept():
     assert new_names(("José", "Jose", "Rana", "Rania")) == ("José", "Jose", "Rana", "Rania")
 
 
+@pytest.mark.parametrize(("first", "second"), [
+    ("Ali", "All"), ("Player I", "Player L"), ("Bill", "Bili"), ("Rami", "Raml"),
+    ("Player 1", "Player L"), ("omar", "0mar"),
+])
+def test_names_whose_strokes_differ_to_the_eye_are_kept(first, second):
+    """Issue 39, point 18: a small i has its dot and a capital L its foot; only strokes
+    drawn alike in the same place (capital I, small l, the digit 1) are refused."""
+    assert new_names((first, second)) == (first, second)
+
+
 def test_a_new_game_keeps_its_names_in_normal_form(client):
     response = client.post("/api/v1/games", json={
         "rules": "levant", "players": ["Ａli", "Badr  Omar", "Caro"], "first_dealer": "Ａli"})

@@ -51,31 +51,55 @@ def normal_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
-# A capital I, a small l and the digit 1 are one stroke in the sans-serif type phones use,
-# as are a capital O and a zero. Case is set aside first, so a small i counts as a stroke
-# too: "Rami" and "Raml" are refused together, a small price for "Ali" and "AIi".
-STROKES = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
+# Capitals of other scripts drawn like Latin ones, for the reading that keeps letter case
+# (a capital nu is an N, where a small one is a v).
+CAPITAL_LOOK_ALIKES = str.maketrans({
+    # Cyrillic
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+    "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ӏ": "I",
+    "Ё": "E",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
+    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+})
+# A capital I, a small l, the digit 1 and a bar are one stroke in the sans-serif type
+# phones use, as are a capital O and a zero. Only in the reading that keeps letter case:
+# a small i has its dot and a capital L its foot, so "Ali" and "All", "Player I" and
+# "Player L" are told apart.
+STROKES = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "O"})
 
 
-def skeleton(name: str) -> str:
-    """What a reader sees of *name*: case, direction marks, joiners and look-alike letters
-    set aside. Two names with one skeleton cannot be told apart on the sheet.
-
-    >>> skeleton("Ali") == skeleton("АLI") == skeleton("A\\u200dli") == skeleton("AIi")
-    True
-    >>> skeleton("Omar") == skeleton("0mar"), skeleton("Ali") == skeleton("Alia")
-    (True, False)
-    >>> skeleton("أحمد") == skeleton("احمد"), skeleton("فاطمة") == skeleton("فاطمه")
-    (True, True)
-    >>> skeleton("عَلِي") == skeleton("علي"), skeleton("José") == skeleton("Jose")
-    (True, False)
-    """
+def skeletons(name: str) -> tuple[str, str]:
+    """What a reader sees of *name*, two ways: letter case set aside, and letter case kept
+    with the strokes that look alike made one. Both set aside direction marks, joiners,
+    Arabic vowel marks and letters of other scripts drawn alike. Two names sharing either
+    reading cannot be told apart on the sheet (:func:`look_alike`)."""
     # Decomposed, an Arabic letter's marks come apart from it and are dropped: vowel
     # marks and shadda, the hamza or madda over an alef ("أحمد" is "احمد" as people type
     # it). A Latin accent is seen ("José" and "Jose" are two names), so it is put back.
-    seen = "".join(c for c in unicodedata.normalize("NFD", normal_name(name).casefold())
+    seen = "".join(c for c in unicodedata.normalize("NFD", normal_name(name))
                    if unicodedata.category(c) != "Cf" and not _arabic_mark(c))
-    return unicodedata.normalize("NFC", seen).translate(LOOK_ALIKES).translate(STROKES)
+    seen = unicodedata.normalize("NFC", seen).translate(CAPITAL_LOOK_ALIKES)
+    return (seen.casefold().translate(LOOK_ALIKES),
+            seen.translate(LOOK_ALIKES).translate(STROKES))
+
+
+def look_alike(first: str, second: str) -> bool:
+    """Whether a reader could take *first* for *second* on the sheet (the same name in
+    another letter case included).
+
+    >>> all(look_alike("Ali", other) for other in ("АLI", "A\u200dli", "AIi", "ali"))
+    True
+    >>> look_alike("Omar", "0mar"), look_alike("Ali", "Alia"), look_alike("Ali", "All")
+    (True, False, False)
+    >>> look_alike("Player I", "Player l"), look_alike("Player I", "Player L")
+    (True, False)
+    >>> look_alike("أحمد", "احمد"), look_alike("فاطمة", "فاطمه"), look_alike("محمد", "محمود")
+    (True, True, False)
+    >>> look_alike("عَلِي", "علي"), look_alike("José", "Jose"), look_alike("Bill", "Bili")
+    (True, False, False)
+    """
+    return any(a == b for a, b in zip(skeletons(first), skeletons(second), strict=True))
 
 
 def _arabic_mark(c: str) -> bool:
@@ -86,19 +110,19 @@ def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
     """The names of a new game's players in normal form; :class:`RulesError` for a name
     holding a mark that hides or reverses text, or two names that look the same."""
     out: list[str] = []
-    seen: dict[str, str] = {}
+    seen: tuple[dict[str, str], dict[str, str]] = ({}, {})
     for given in players:
         name = normal_name(given)
         if any(c in HIDING for c in name):
             raise fail(N_("“%(name)s” holds an invisible or direction-reversing mark; type "
                           "the name again without it."), name=name)
-        key = skeleton(name)
-        # The same name twice is the table's own refusal (Table), in its own words.
-        if key in seen and seen[key].casefold() != name.casefold():
-            raise fail(N_("“%(first)s” and “%(second)s” look the same on the sheet; give "
-                          "them names the table can tell apart."),
-                       first=seen[key], second=name)
-        seen.setdefault(key, name)
+        for key, names in zip(skeletons(name), seen, strict=True):
+            # The same name twice is the table's own refusal (Table), in its own words.
+            if key in names and names[key].casefold() != name.casefold():
+                raise fail(N_("“%(first)s” and “%(second)s” look the same on the sheet; "
+                              "give them names the table can tell apart."),
+                           first=names[key], second=name)
+            names.setdefault(key, name)
         out.append(name)
     return tuple(out)
 
