@@ -24,6 +24,20 @@ if (!window.handFootReady) {
     event.target.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
   });
 
+  // The points a side's count by kind makes so far, under its summary.
+  const countTotal = (event) => {
+    const byKind = event.target.closest && event.target.closest(".by-kind");
+    const total = byKind && byKind.querySelector(".kind-total");
+    if (!total) return;
+    let points = 0;
+    byKind.querySelectorAll("input[data-each]").forEach((input) => {
+      points += countIn(input) * Number(input.dataset.each);
+    });
+    total.textContent = total.dataset.says.replace("#", String(points));
+  };
+  document.addEventListener("input", countTotal);
+  document.addEventListener("change", countTotal);
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-step]");
     if (!button) return;

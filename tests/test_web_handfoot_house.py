@@ -147,7 +147,9 @@ def test_the_referee_page_asks_for_the_sides_score_and_the_deals_contract(client
     first = html.unescape(client.get(f"/games/{rising}/referee/hand-and-foot/go-out",
                                      query_string={"clean": "1", "dirty": "1", "wild": "0",
                                                    "partner": "yes"}).text)
-    assert "1 clean, 1 dirty and 0 wild piles" in first and "Yes, with the partner" in first
+    # A set without wild melds says nothing of wild piles (issue 39, point 9).
+    assert "1 clean and 1 dirty piles" in first and "Yes, with the partner" in first
+    assert "wild piles" not in first and 'id="wild"' not in first
 
 
 def test_a_deal_with_nobody_marked_as_going_out_is_asked_not_saved(client):

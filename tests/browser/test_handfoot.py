@@ -261,6 +261,9 @@ def test_a_sides_38_melded_cards_counted_by_kind_in_13_taps(page: Page, live_url
     page.locator("fieldset.side[data-side='0'] .count-melded .by-kind summary").click()
     counted = count_by_kind(page, 0, "melded", MELDED_38)
     assert sum(MELDED_38.values()) == 38 and counted == 13 <= 20
+    # Issue 39, point 9: the points the steppers make so far, beside them.
+    expect(page.locator("fieldset.side[data-side='0'] .count-melded .kind-total")
+           ).to_contain_text(str(MELDED_38_POINTS))
     # Cards, piles, a red three laid and going out.
     expect(page.locator("#preview .preview-scores li strong").first).to_have_text(
         str(MELDED_38_POINTS + 3100 + 100 + 100))

@@ -120,6 +120,10 @@ def deal_form_class(table: HandFootTable) -> Any:
     # What the template lays out per side besides the fields' names.
     HandFootDealForm.kinds = by_part
     HandFootDealForm.house = house_counts(table.rules)
+    # A set without melds of wild cards has no wild piles to count (issue 39, point 9).
+    HandFootDealForm.piles = tuple(name for name in ("clean_piles", "dirty_piles",
+                                                     "wild_piles", "red_threes")
+                                   if name != "wild_piles" or table.rules.wild_melds)
     if table.rules.first_meld:
         HandFootDealForm.first_meld = RadioField(
             _l("Which side melded first?"), default=NOBODY, validate_choice=False,

@@ -34,6 +34,7 @@ from scorekeeper.ui.picker import DECK
 from .about import INFO
 from .referee import decide
 from .rules import PRESET, HandFootRules, HandFootState
+from .sheet import contract_text
 
 bp = Blueprint("handfoot", __name__)
 
@@ -123,7 +124,7 @@ def _page(check: str, rules_spec: object, *, game: Game | None = None,
         partner=_partner(request.args.get("partner"), alone),
         rules=rules, contract=rules.contract_for(deal or typed(request.args.get("deal", ""))
                                                  or 1),
-        piles=PILES), 200 if error is None else 422)
+        piles=PILES, contract_text=contract_text), 200 if error is None else 422)
 
 
 def _partner(asked: str | None, alone: bool) -> str | None:

@@ -29,13 +29,17 @@ def _n(value: int) -> str:
     return f"{value:,}"
 
 
-def contract_text(contract: Contract) -> str:
-    """The piles a side needs to go out, in words."""
+def contract_text(contract: Contract, rules: HandFootRules) -> str:
+    """The piles a side needs to go out, in words: in a set without melds of wild cards,
+    no word of wild piles (issue 39, point 9)."""
     if not (contract.clean or contract.dirty or contract.wild or contract.ranks):
         nothing: str = _("no complete pile")
         return nothing
-    text: str = _("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
-                  clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
+    text: str = (_("%(clean)d clean, %(dirty)d dirty and %(wild)d wild piles",
+                   clean=contract.clean, dirty=contract.dirty, wild=contract.wild)
+                 if rules.wild_melds else
+                 _("%(clean)d clean and %(dirty)d dirty piles", clean=contract.clean,
+                   dirty=contract.dirty))
     for rank, count in contract.ranks:
         text += _(", with %(count)d of %(rank)ss", count=count, rank=rank.value)
     return text
@@ -52,10 +56,14 @@ def rules_summary(rules: HandFootRules) -> list[str]:
     else:
         out.append(_("opening meld %(list)s", list=" / ".join(map(str, rules.minimums))))
     if rules.contracts is None:
-        out.append(_("to go out: %(piles)s", piles=contract_text(rules.contract)))
+        out.append(_("to go out: %(piles)s", piles=contract_text(rules.contract, rules)))
     else:
         out.append(_("to go out, deal by deal (clean/dirty/wild): %(piles)s", piles=", ".join(
-            "/".join(str(v) for v in c.as_dict().values()) for c in rules.contracts)))
+            "/".join(str(v) for v in c.as_dict().values()) for c in rules.contracts))
+                   if rules.wild_melds else
+                   _("to go out, deal by deal (clean/dirty): %(piles)s", piles=", ".join(
+                       "/".join(str(v) for k, v in c.as_dict().items() if k != "wild")
+                       for c in rules.contracts)))
     going_out = rules.going_out
     out.append(_("going out %(points)s", points=" / ".join(map(str, going_out))
                  if isinstance(going_out, tuple) else str(going_out)))
