@@ -62,6 +62,14 @@ def normal_pin(text: object) -> str | None:
     return text.strip().translate(ARABIC_DIGITS)
 
 
+def guard_of(game: Game) -> Game | Group:
+    """Whose PIN a change to *game* takes: its table PIN, else its group's where the group
+    has one (a group's PIN guards its games too), else the game's (none)."""
+    if game.pin_hash is None and game.group is not None and game.group.pin_hash is not None:
+        return game.group
+    return game
+
+
 def set_pin(holder: Holder, pin: str) -> None:
     """Give *holder* (a game or a group) the PIN *pin*, as :func:`normal_pin` reads it."""
     holder.pin_hash = generate_password_hash(pin)

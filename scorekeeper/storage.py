@@ -103,13 +103,13 @@ def time_of(version: str) -> datetime | None:
 
 
 class PageName(NamedTuple):
-    """What names a game's page as rendered (scorekeeper.web.games), beside what differs
-    between phones: the game's version, whether it has a PIN, and what changes without
-    moving the version — the rulings the table kept, and the group the game counts for
-    (its name and usual rules)."""
+    """What names a game's page as rendered (scorekeeper.web.games) beside what differs
+    between phones: its version, the PINs guarding it (its own, its group's), and what
+    changes without moving the version: rulings kept, its group's name and usual rules."""
 
     version: str
-    pin: bool
+    pin: tuple[bool, bool]
+    group: str | None
     stamp: tuple[str, ...]
     rulings: int
     rematch: str | None
@@ -126,7 +126,8 @@ def newest_rematch(of: Any) -> Select[str]:
 # Built once: every page read asks it, and building it cost more than running it. The
 # group's usual rules are compared as stored, not decoded.
 _PAGE_NAME = (select(Game.updated_at, Game.pin_hash.is_not(None), Game.group_id,
-                     Group.name, Group.updated_at, cast_to(Group.house_rules, Text),
+                     Group.pin_hash.is_not(None), Group.name, Group.updated_at,
+                     cast_to(Group.house_rules, Text),
                      *(select(kept(RulingRecord.id)).where(RulingRecord.game_id == Game.id)
                        .scalar_subquery() for kept in (func.count, func.max)),
                      newest_rematch(Game.id).scalar_subquery())
@@ -140,12 +141,12 @@ def page_name(game_id: str) -> PageName | None:
     row = db.session.execute(_PAGE_NAME, {"game": game_id}).one_or_none()
     if row is None:
         return None
-    at, pin, group, name, changed, house_rules, rulings, last, rematch = row
+    at, pin, group, group_pin, name, changed, house_rules, rulings, last, rematch = row
     stamp: tuple[str, ...] = (str(group), str(rulings), str(last))
     if group is not None:
         stamp += (name, str(changed), house_rules)
     # A rematch made moves the game's version: it names the page already.
-    return PageName(_version(at), bool(pin), stamp, rulings, rematch)
+    return PageName(_version(at), (bool(pin), bool(group_pin)), group, stamp, rulings, rematch)
 
 
 def load_page(game_id: str, name: PageName) -> Game | None:

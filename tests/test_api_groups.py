@@ -283,9 +283,15 @@ def test_a_game_in_a_pin_group_needs_the_groups_pin(client):
     assert group(client, made["id"])["games"] == []
     state = start(client, made["id"], ["Ali", "Badr"], "levant",
                   headers={"X-Table-PIN": PIN})
-    # The group's PIN is the group's: the game has none of its own unless given one.
-    assert client.post(f"{API}/games/{state['id']}/deals",
-                       json={"deal": 1, "outcome": "redeal"}).status_code == 201
+    # The game has no PIN of its own: the group's guards it (issue 39, point 14: anyone
+    # with the group's link but not its PIN could correct a game and move the season).
+    deal = {"deal": 1, "outcome": "redeal"}
+    refused(client.post(f"{API}/games/{state['id']}/deals", json=deal), 403,
+            "the group's PIN")
+    refused(client.post(f"{API}/games/{state['id']}/deals", json=deal,
+                        headers={"X-Table-PIN": "0000"}), 403, "not the group's PIN")
+    assert client.post(f"{API}/games/{state['id']}/deals", json=deal,
+                       headers={"X-Table-PIN": PIN}).status_code == 201
 
 
 def test_a_pin_can_be_set_later_and_then_guards_the_group(client):

@@ -46,18 +46,22 @@ def league(app, client) -> dict:
                                         "group": gid, **extra}, headers=pin)["id"]
 
     first = game(["Ali", "Badr", "Caro"])
+    # The group's games take its PIN (issue 39, point 14).
     _post(client, f"/games/{first}/deals", {
         "deal": 1, "outcome": "scored", "winner": "Badr", "finish": "full",
-        "hands": {"Ali": {"melded": False}, "Caro": {"melded": True, "points": 20}}})
-    again = _post(client, f"/games/{first}/rematch", {})["id"]
+        "hands": {"Ali": {"melded": False}, "Caro": {"melded": True, "points": 20}}},
+        headers=pin)
+    again = _post(client, f"/games/{first}/rematch", {}, headers=pin)["id"]
     partners = game(["Ali", "Badr", "Caro", "Dina"], partnerships=True)
     _post(client, f"/games/{partners}/deals", {
         "deal": 1, "outcome": "scored", "winner": "Dina", "finish": "partial",
-        "hands": {"Ali": {"melded": True, "points": 15}, "Caro": {"melded": False}}})
+        "hands": {"Ali": {"melded": True, "points": 15}, "Caro": {"melded": False}}},
+        headers=pin)
     foot = game(["Ali", "Badr", "Caro", "Dina"], {"preset": "hand_and_foot", "rounds": 1},
                 partnerships=True)
     _post(client, f"/games/{foot}/deals", {"deal": 1, "outcome": "scored",
-                                           "went_out": "Badr", "sides": [BEHIND, OUT]})
+                                           "went_out": "Badr", "sides": [BEHIND, OUT]},
+          headers=pin)
     outside = _post(client, "/games", {"rules": {"preset": "gulf", "rounds": 1},
                                        "players": ["Caro", "Ali"], "first_dealer": "Caro"})
     _post(client, f"/games/{outside['id']}/deals", {

@@ -28,16 +28,21 @@ OTHER_SIDE = {"api.confirm_deal", "api.dispute_deal"}
 @bp.before_request
 def pin_guard() -> ResponseReturnValue | None:
     """Refuse a change to a PIN game, or a PIN group, without the PIN in
-    ``X-Table-PIN``."""
+    ``X-Table-PIN``; a game with no PIN of its own in a PIN group takes the group's."""
     args = request.view_args or {}
     if request.method in ("GET", "HEAD", "OPTIONS") or request.endpoint in OTHER_SIDE:
         return None
     holder: pins.Holder | None = None
     if (game_id := args.get("game_id")) is not None:
-        holder = db.session.get(Game, game_id)
+        game = db.session.get(Game, game_id)
         # Held for the request: the view's own read of the game then finds it in the
         # session (which holds rows weakly) instead of reading it again.
-        g.guarded_game = holder
+        g.guarded_game = game
+        holder = None if game is None else pins.guard_of(game)
+        if isinstance(holder, Group) and "X-Table-PIN" not in request.headers:
+            return jsonify(error=_("This game counts for a group with a PIN: send the "
+                                   "group's PIN in the X-Table-PIN header to change the "
+                                   "game.")), 403
     elif (group_id := args.get("group_id")) is not None:
         holder = db.session.get(Group, group_id)
     if holder is None:

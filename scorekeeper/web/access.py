@@ -3,7 +3,9 @@ its link, but takes changes (recording, correcting, undoing a deal, keeping a ru
 request other than GET to a page naming the game) only from a device that entered the PIN,
 kept in the signed session cookie (scorekeeper.web.device). A group's PIN guards the
 group's pages alike: its standings are shown to whoever holds its link, its changes
-(members added or renamed, a game started or counted for it) need the PIN. The PIN itself
+(members added or renamed, a game started or counted for it) need the PIN, and so do its
+games' changes where a game has no PIN of its own; entering it on a game's page unlocks
+the group and its games on that device. The PIN itself
 and the limit on wrong tries are scorekeeper.pins; the JSON API guards its own routes."""
 
 from __future__ import annotations
@@ -59,8 +61,9 @@ def guard() -> BaseResponse | None:
         return None  # the view answers 404, or anyone with the link may write
     if request.method == "GET":
         return redirect(url_for("games.show", game_id=game.id))
-    return refuse(game, _("This table has a PIN: enter it to record or change deals."),
-                  403)
+    return refuse(game, _("This table has a PIN: enter it to record or change deals.")
+                  if pins.guard_of(game) is game else
+                  _("This game's group has a PIN: enter it to record or change deals."), 403)
 
 
 def refuse(game: Game, message: str, status: int) -> Response:
@@ -112,8 +115,12 @@ def unlock_game(game_id: str) -> BaseResponse:
         abort(404)
     if not device.locked(game):
         return redirect(url_for("games.show", game_id=game.id), 303)
-    outcome = pins.attempt(game, request.form.get("pin", ""))
+    holder = pins.guard_of(game)
+    outcome = pins.attempt(holder, request.form.get("pin", ""))
     if outcome is pins.Attempt.RIGHT:
-        device.unlock(game.id)
+        if isinstance(holder, Group):
+            device.unlock_group(holder.id)  # the group's page and every game of it
+        else:
+            device.unlock(game.id)
         return redirect(url_for("games.show", game_id=game.id), 303)
-    return refuse(game, pins.refusal(outcome), FORM_STATUS[outcome])
+    return refuse(game, pins.refusal(outcome, holder), FORM_STATUS[outcome])

@@ -103,12 +103,21 @@ def unlock_group(group_id: str) -> None:
 
 def locked(game: Game) -> bool:
     """Whether this device may only look at *game*."""
-    return locked_out(game.id, game.pin_hash is not None)
+    group = game.group if game.group_id is not None else None
+    return locked_out(game.id, game.pin_hash is not None, game.group_id,
+                      group is not None and group.pin_hash is not None)
 
 
-def locked_out(game_id: str, pin: bool) -> bool:
-    """Whether this device may only look at the game *game_id*, which has a PIN if *pin*."""
-    return pin and game_id not in session.get(SESSION_KEY, [])
+def locked_out(game_id: str, pin: bool, group_id: str | None = None,
+               group_pin: bool = False) -> bool:
+    """Whether this device may only look at the game *game_id*, which has a PIN if *pin*,
+    and counts for the group *group_id*, which has one if *group_pin*. A group's PIN
+    guards its games as its own changes: one unlock for the table (issue 39, point 14)."""
+    if pin and game_id in session.get(SESSION_KEY, []):
+        return False
+    return (pin or group_pin) and not (
+        group_pin and group_id in session.get(GROUPS_SESSION_KEY, []))
+
 
 
 def group_locked(group: Group) -> bool:

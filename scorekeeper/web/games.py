@@ -224,7 +224,7 @@ def show(game_id: str) -> Response:
     name = page_name(game_id)
     if name is None:
         abort(404)
-    locked = device.locked_out(game_id, name.pin)
+    locked = device.locked_out(game_id, name.pin[0], name.group, name.pin[1])
     key = ("page", game_id, name.version, str(get_locale()), request.host_url,
            request.full_path, str(locked), str(name.pin), seat_key(game_id), *name.stamp)
     html = live.kept_pages(key, lambda: game_page(_page_game(game_id, name)).get_data(
