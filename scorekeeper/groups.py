@@ -47,6 +47,10 @@ def add_members(group: Group, names: Iterable[str]) -> list[Member]:
     person); :class:`RulesError` for a name the sheet cannot show, or two people whose
     names look the same."""
     given = [normal_name(n) for n in names]
+    if not given:
+        # Nothing to add: members who look alike, kept from before look-alikes were
+        # refused, are left for a merge (scorekeeper.members), not refused again here.
+        return []
     check_names(list({n.casefold(): n for n in given}.values()))
     new_names((*(m.name for m in group.members), *given))
     known = {m.name.casefold() for m in group.members}

@@ -4,6 +4,8 @@ columns like any other, carried and restored byte for byte."""
 
 from __future__ import annotations
 
+import json
+
 from game_actions import API
 from test_backup import export, fresh_app, load
 
@@ -47,3 +49,21 @@ def test_confirmations_disputes_and_reasons_go_out_and_come_back_the_same(client
     assert second.read_bytes() == first.read_bytes()
     assert other.test_client().get(f"{API}/games/{made['id']}").get_json()[
         "deals"][0]["disputed"] == {"by": "Dina", "reason": "Badr had 20"}
+
+
+def test_a_file_naming_no_confirmation_setting_the_app_knows_is_refused(client, runner,
+                                                                        tmp_path):
+    """Found by the tampering test: a game whose "confirm" was "KC" was imported, and
+    its state then answered a setting the API description does not allow."""
+    made = client.post(f"{API}/games", json={
+        "rules": "levant", "players": FOUR[:2], "first_dealer": "Ali"}).get_json()
+    path = tmp_path / "tampered.json"
+    data = export(runner, path)
+    [game] = [g for g in data["games"] if g["id"] == made["id"]]
+    game["confirm"] = "KC"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    other = fresh_app()
+    result = load(other, path)
+    assert result.exit_code != 0
+    assert "'confirm': must be \"off\", \"other_side\" or null" in result.output
+    assert other.test_client().get(f"{API}/games/{made['id']}").status_code == 404

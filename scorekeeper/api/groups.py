@@ -12,7 +12,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from sqlalchemy import select
 
-from .. import groups
+from .. import groups, members
 from ..codec import PayloadError
 from ..extensions import db
 from ..games import games, home, kind_called, kind_of
@@ -172,13 +172,14 @@ def read_group(group_id: str) -> Response:
     return _answer(load_group(group_id))
 
 
-CHANGE_FIELDS = ("name", "add", "members", "rename", "games", "pin")
+CHANGE_FIELDS = ("name", "add", "members", "rename", "merge", "remove", "games", "pin")
 
 
 @bp.patch("/groups/<group_id>")
 def change_group(group_id: str) -> Response:
     """Add members, count games already played, rename members (into every game they
-    sat in), rename the group, set its PIN or take it off, in that order: all of it, or
+    sat in), merge two members who are one person, remove members who never played,
+    rename the group, set its PIN or take it off, in that order: all of it, or
     nothing."""
     group = load_group(group_id)
     data = body()
@@ -205,6 +206,10 @@ def change_group(group_id: str) -> Response:
             raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
                                    name=old[:60]))
         groups.rename(group, member, new)
+    for gone, into in _merges(data).items():
+        members.merge(group, _named(group, gone), _named(group, into))
+    for name in _names(data, "remove"):
+        members.remove(group, _named(group, name))
     if data.get("name") is not None:
         group.name = groups.group_name(data["name"])
     if data.get("pin") is False:
@@ -214,6 +219,26 @@ def change_group(group_id: str) -> Response:
     group.updated_at = datetime.now(UTC)
     db.session.commit()
     return _answer(group)
+
+
+def _merges(data: dict[str, Any]) -> dict[str, str]:
+    given = data.get("merge")
+    if given is None:
+        return {}
+    if not (isinstance(given, dict) and all(isinstance(v, str) for v in given.values())):
+        raise PayloadError(msg(N_("The field “merge” must map each member to drop to the "
+                                  "member they are, like {\"AIi\": \"Ali\"}.")))
+    return given
+
+
+def _named(group: Group, name: str) -> Member:
+    member = groups.member_named(group, name)
+    # Look-alikes are one member to member_named: the one named exactly comes first.
+    exact = next((m for m in group.members if m.name == name), member)
+    if exact is None:
+        raise PayloadError(msg(N_("“%(name)s” is not a member of the group."),
+                               name=name[:60]))
+    return exact
 
 
 def _game_ids(data: dict[str, Any]) -> list[str]:

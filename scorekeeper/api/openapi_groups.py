@@ -171,8 +171,8 @@ PATHS: dict[str, Any] = {
                 "responses": {"200": _GROUP_ANSWER, "404": _NO_GROUP}},
         "patch": {"operationId": "change_group",
                   "summary": "Rename members (into every game they played), add members, "
-                             "count games already played, rename the group, set its PIN: "
-                             "all of it or nothing",
+                             "count games already played, merge or remove members, rename "
+                             "the group, set its PIN: all of it or nothing",
                   "parameters": [_PIN_HEADER],
                   "requestBody": {"required": True, "content": {"application/json": {
                       "example": {"add": ["Dina"], "rename": {"Badr": "Badr K."}},
@@ -187,6 +187,15 @@ PATHS: dict[str, Any] = {
                                          {"type": "object", "additionalProperties": {
                                              "type": "string"}}, {"type": "null"}],
                                          "description": "Old name to new name"},
+                                     "merge": {"anyOf": [
+                                         {"type": "object", "additionalProperties": {
+                                             "type": "string"}}, {"type": "null"}],
+                                         "description": "A member to drop to the member "
+                                         "they are: their games follow (refused when both "
+                                         "played in one game)"},
+                                     "remove": {"anyOf": [_NAMES, {"type": "null"}],
+                                                "description": "Members who never played, "
+                                                "to remove"},
                                      "games": {"anyOf": [_NAMES, {"type": "null"}],
                                                "description": "Ids of games whose players "
                                                "are all members, to count for the group"},

@@ -56,7 +56,7 @@ from ..models import (
 from ..results import keep_result
 from ..rulekit import RulesError
 from ..storage import log_of, table_of
-from .columns import TOKEN, BadFile, check_pin_hash, each_once, row_of, stamp, value_of, values_of
+from .columns import TOKEN, BadFile, check_settings, each_once, row_of, stamp, value_of, values_of
 from .groups import group_json, groups_of, link_game
 from .nights import link_night, night_json, nights_of
 from .ratings import rate_imported
@@ -332,7 +332,7 @@ def _member_of(seat: object, where: str, version: int) -> int | None:
 
 
 def _check_table(game: Game, table: Table, where: str) -> None:
-    check_pin_hash(game.pin_hash, where)
+    check_settings(game, where)
     # The engine has read the rules (and refused unknown or mistyped options); a file
     # written before an option existed lacks it, and the preset's value fills it in.
     game.rules = table.rules.to_dict()
@@ -349,6 +349,10 @@ def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
     replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
     for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
         expected = kind_of(game.rules).fill(DealRecord(), deal, table.players)
+        # A game's own report of a deal is kept as the app writes it now: a file written
+        # before a game changed how it keeps its report (a points sheet's points by name,
+        # now by seat) reads as the same deal, and is stored anew.
+        record.sides = expected.sides
         for column in DEAL_COLUMNS:
             if _same(getattr(record, column), getattr(expected, column)):
                 continue

@@ -13,7 +13,8 @@ import click
 from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, String, inspect
 
 from ..games.kind import brief
-from ..models import INT_MAX, fits_integer_column
+from ..models import INT_MAX, Game, Night, fits_integer_column
+from ..trust import MODES
 
 
 class BadFile(click.ClickException):
@@ -41,6 +42,14 @@ def check_pin_hash(pin_hash: str | None, where: str) -> None:
         match = PIN_HASH.fullmatch(pin_hash)
         if match is None or int(match.group(1) or 0) > MOST_ROUNDS_OF_PBKDF2:
             raise BadFile(where, "'pin_hash' is not a PIN hash this app writes")
+
+
+def check_settings(holder: Game | Night, where: str) -> None:
+    """A game's or night's PIN hash and who confirms its deals (scorekeeper/trust.py) are
+    what this app writes: a file with another is refused, not served."""
+    check_pin_hash(holder.pin_hash, where)
+    if holder.confirm is not None and holder.confirm not in MODES:
+        raise BadFile(f"{where}, 'confirm'", "must be \"off\", \"other_side\" or null")
 
 
 # Inside a JSON column: numbers as a 64-bit integer holds them, and no text or list longer

@@ -26,7 +26,7 @@ from ..nights import (
 )
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
-from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
+from .columns import TOKEN, BadFile, check_settings, row_of, values_of
 from .groups import FileGroup
 
 STARTED = ("started", NightRound, {"night_id"})
@@ -97,7 +97,7 @@ def _night_of(item: object, index: int, groups: dict[str, FileGroup]) -> Night:
     night = Night(**values_of(item, Night, set(), where, [STARTED[0], CHANGES[0]]))
     if not TOKEN.fullmatch(night.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
-    check_pin_hash(night.pin_hash, where)
+    check_settings(night, where)
     _check_night(night, where)
     if night.group_id is not None and night.group_id not in groups and db.session.get(
             Group, night.group_id) is None:

@@ -16,12 +16,13 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import groups, nights, pins
+from .. import groups, members, nights, pins
 from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
-from ..models import Game, Group
+from ..models import Game, Group, Member, Seat
 from ..rulekit import RulesError
+from ..rulekit.messages import N_, msg
 from ..ui.forms import Form
 from . import device
 from .downloads import qr_svg
@@ -29,7 +30,9 @@ from .groups_forms import (
     AddGameForm,
     GroupPinForm,
     MembersForm,
+    MergeForm,
     NewGroupForm,
+    RemoveForm,
     RenameForm,
     names_in,
 )
@@ -93,15 +96,22 @@ def group_page(group: Group, status: int = 200, error: str | None = None,
     """The group's page (or, asked by HTMX for its standings, that part alone)."""
     locked = device.group_locked(group)
     view = season_of(group)
+    everyone = [(str(m.id), m.name) for m in group.members]
     rename = forms.get("rename_form") or RenameForm(formdata=None)
-    rename.member.choices = [(str(m.id), m.name) for m in group.members]
+    rename.member.choices = everyone
+    merge = forms.get("merge_form") or MergeForm(formdata=None)
+    merge.gone.choices = merge.into.choices = everyone
+    played = set(db.session.scalars(select(Seat.member_id).where(
+        Seat.member_id.in_([m.id for m in group.members]))))
+    remove = forms.get("remove_form") or RemoveForm(formdata=None)
+    remove.member.choices = [(i, name) for i, name in everyone if int(i) not in played]
     recent_games = recent(group)
     context = dict(
         group=group, locked=locked, season=view, error=error, usual=usual_forms(group),
         games=listing([g.id for g in recent_games]), nights=nights.of_group(group.id),
         addable=[] if locked else addable(group),
         members_form=forms.get("members_form") or MembersForm(formdata=None),
-        rename_form=rename,
+        rename_form=rename, merge_form=merge, remove_form=remove,
         pin_form=forms.get("pin_form") or GroupPinForm(formdata=None),
         add_form=AddGameForm(formdata=None), pin_error=forms.get("pin_error"), refresh=False,
         link=url_for("groups.show", group_id=group.id, _external=True),
@@ -191,6 +201,49 @@ def rename(group_id: str) -> BaseResponse:
             else:
                 return _done(group)
     return group_page(find(group_id), 422, rename_form=form)
+
+
+@bp.post("/groups/<group_id>/merge")
+def merge(group_id: str) -> BaseResponse:
+    """Two members who are one person become one: the first's games follow."""
+    group = find(group_id)
+    form = MergeForm()
+    if form.validate():
+        try:
+            members.merge(group, _member(group, form.gone.data),
+                          _member(group, form.into.data))
+            db.session.commit()
+        except RulesError as refusal:
+            db.session.rollback()
+            form.into.errors = [say(refusal.message)]
+        else:
+            return _done(group)
+    return group_page(find(group_id), 422, merge_form=form)
+
+
+@bp.post("/groups/<group_id>/remove")
+def remove(group_id: str) -> BaseResponse:
+    """A member who never played leaves the group."""
+    group = find(group_id)
+    form = RemoveForm()
+    if form.validate():
+        try:
+            members.remove(group, _member(group, form.member.data))
+            db.session.commit()
+        except RulesError as refusal:
+            db.session.rollback()
+            form.member.errors = [say(refusal.message)]
+        else:
+            return _done(group)
+    return group_page(find(group_id), 422, remove_form=form)
+
+
+def _member(group: Group, member_id: str | None) -> Member:
+    """The member chosen in a form by id; one no longer there is a refused form."""
+    member = next((m for m in group.members if str(m.id) == member_id), None)
+    if member is None:
+        raise RulesError(msg(N_("That member is no longer in the group; choose again.")))
+    return member
 
 
 @bp.post("/groups/<group_id>/games")

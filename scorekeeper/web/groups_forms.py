@@ -1,7 +1,8 @@
-"""The group pages' forms: a new group (its name and members, typed once), members added
-and renamed, the group's PIN, and the season and the two members the standings are asked
-for (read from the address, so a season is a link). They only gather what was typed; the
-league's core (scorekeeper.groups) checks names and says what is wrong."""
+"""The group pages' forms: a new group (its name and members, typed once), members added,
+renamed, merged and removed, the group's PIN, and the season and the two members the
+standings are asked for (read from the address, so a season is a link). They only
+gather what was typed; the league's core (scorekeeper.groups, scorekeeper.members) checks
+names and says what is wrong."""
 
 from __future__ import annotations
 
@@ -71,6 +72,23 @@ class RenameForm(Form):
                          validators=[InputRequired(_l("Choose who to rename."))])
     name = StringField(_l("New name"), validators=[
         InputRequired(_l("Type the member's new name."))])
+
+
+class MergeForm(Form):
+    """Two members who are one person (entered twice, by a typo): the first's games
+    become the second's, and the first leaves the group."""
+
+    gone = SelectField(_l("This member"), validate_choice=False,
+                       validators=[InputRequired(_l("Choose the member entered twice."))])
+    into = SelectField(_l("is the same person as"), validate_choice=False,
+                       validators=[InputRequired(_l("Choose the member to keep."))])
+
+
+class RemoveForm(Form):
+    """A member who never played, to remove."""
+
+    member = SelectField(_l("Member"), validate_choice=False,
+                         validators=[InputRequired(_l("Choose who to remove."))])
 
 
 class GroupPinForm(Form):

@@ -1,6 +1,6 @@
 """A points sheet as the database keeps it: its sides as seat positions on the game's row
-(with ``partnerships`` set when partners sit alternately), each deal's points as the table
-gave them in the deal row's ``sides`` column, the game's own report of a deal
+(with ``partnerships`` set when partners sit alternately), each deal's points by seat in
+the deal row's ``sides`` column, the game's own report of a deal
 (docs/architecture.md, "Adding a game"). Storage calls these through the registry."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scorekeeper.rulekit.messages import N_, fail
 
 from ..kind import Unfit
 from .codec import deal_from_json, deal_to_json
-from .rules import PointsDeal, PointsLine, PointsRules, PointsTable
+from .rules import PointsDeal, PointsLine, PointsRules, PointsTable, side_name
 
 #: A deal as the audit trail keeps it: its body and each side's points, by the side's name.
 SNAPSHOT_FIELDS = frozenset({"deal", "outcome", "points", "scores"})
@@ -56,17 +56,45 @@ def table_of(game: Game) -> PointsTable:
 
 
 def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> PointsDeal:
-    return deal_from_json({"points": dict(record.sides or [])}, record.number)
+    return deal_from_json({"points": {_named(key, players): points
+                                      for key, points in record.sides or []}},
+                          record.number)
 
 
 def fill(record: DealRecord, deal: PointsDeal, players: tuple[str, ...]) -> DealRecord:
     record.number = deal.number
     record.outcome = "scored"
     record.winner = None
-    record.sides = [[name, points] for name, points in deal.points]
+    record.sides = [[_seated(name, players), points] for name, points in deal.points]
     record.first_melds, record.bonuses, record.hands = [], [], []
     record.finish = record.indicator = record.winner_hand = None
     return record
+
+
+# Each side's points are kept by seat, not by the name the table gave: a player's seat
+# (``0``), or a side given by its name, its seats (``[0, 2]``). A member renamed in the
+# group, or merged into another, then reads under the new name. Rows written before
+# this kept names (strings): they read as they are.
+Seated = int | list[int] | str
+
+
+def _seated(name: str, players: tuple[str, ...]) -> Seated:
+    if name in players:
+        return players.index(name)
+    side = name.split(" & ")
+    if all(p in players for p in side):
+        return [players.index(p) for p in side]
+    return name  # one the engine refuses: no row is written for it
+
+
+def _named(key: Seated, players: tuple[str, ...]) -> str:
+    seats = range(len(players))
+    if isinstance(key, int) and not isinstance(key, bool) and key in seats:
+        return players[key]
+    if isinstance(key, list) and key and all(
+            isinstance(i, int) and not isinstance(i, bool) and i in seats for i in key):
+        return side_name([players[i] for i in key])
+    return str(key)
 
 
 def snapshot(deal: PointsDeal, line: PointsLine) -> dict[str, Any]:
