@@ -8,6 +8,7 @@ as a well-behaved phone does. A request that already says a version (If-Match, a
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
@@ -26,8 +27,21 @@ class ConformingClient(FlaskClient):
         request = response.request
         if request.path.startswith("/api/v1/"):
             openapi_check.check(request.method, request.path, response.status_code,
-                                response.content_type or "", response.get_data())
+                                response.content_type or "", _unpacked(response))
         return response
+
+
+def _unpacked(response) -> bytes:
+    """The body as the server wrote it, before compression (scorekeeper/compression.py
+    packs an API answer too, for a client that takes gzip or brotli)."""
+    data = response.get_data()
+    encoding = response.headers.get("Content-Encoding")
+    if encoding == "gzip":
+        return gzip.decompress(data)
+    if encoding == "br":
+        import brotli  # the compact extra, which the tests install
+        return brotli.decompress(data)
+    return data
 
 
 class PhoneClient(ConformingClient):

@@ -4,7 +4,8 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..games import games, presets
+from ..games import games
+from ..rulekit.option import json_type
 from .blueprint import bp
 from .openapi_groups import PATHS as GROUP_PATHS
 from .openapi_groups import SCHEMAS as GROUP_SCHEMAS
@@ -13,6 +14,9 @@ from .openapi_nights import SCHEMAS as NIGHT_SCHEMAS
 from .openapi_ratings import PATHS as RATING_PATHS
 from .openapi_ratings import RATING_CHANGES
 from .openapi_ratings import SCHEMAS as RATING_SCHEMAS
+from .openapi_rules import PATHS as RULE_PATHS
+from .openapi_rules import SCHEMAS as RULE_SCHEMAS
+from .openapi_rules import rules_name
 from .openapi_trust import TRUST_DEAL, TRUST_GAME, TRUST_LINE, TRUST_STATE, trust_paths
 
 _CARD = {"type": "string", "examples": ["10H", "AS", "JK"],
@@ -39,8 +43,6 @@ def _merge_all(parts: list[Any]) -> Any:
 
 
 _PARTS = [kind.openapi() for kind in games()]
-_RULES = {"oneOf": [{"type": "string", "enum": presets()},
-                    *(schema for part in _PARTS for schema in part["rules"])]}
 _COMMON: dict[str, Any] = {"rules": {"$ref": "#/components/schemas/Rules"},
            "players": {"type": "integer", "minimum": 2,
                        "maximum": max(kind.info.most_players for kind in games()
@@ -89,23 +91,22 @@ def _state_name(api_name: str) -> str:
     return "".join(word.title() for word in api_name.split("_")) + "State"
 
 
-def _state(presets: tuple[str, ...], part: dict[str, Any]) -> dict[str, Any]:
+def _state(api_name: str, part: dict[str, Any]) -> dict[str, Any]:
     """One game's state, every field (the suite checks each answer against it): the
-    presets in its rules tell the games' states apart."""
+    presets in its rules, its game's own, tell the games' states apart."""
     line = {"type": "object", "additionalProperties": False,
             "required": ["number", "outcome", "dealer", "round", "scores"], "properties": {
                 **_LINE_COMMON, "outcome": {"enum": part["outcomes"]}, **part["line"]}}
     return {"type": "object", "additionalProperties": False,
             "required": _STATE_REQUIRED + part.get("state_required", []), "properties": {
                 **_STATE_COMMON,
-                "rules": {"type": "object", "required": ["preset"],
-                          "properties": {"preset": {"enum": list(presets)}},
+                "rules": {"$ref": f"#/components/schemas/{rules_name(api_name)}",
                           "description": "Every option, fixed when the game was created"},
                 "deals": {"type": "array", "items": line},
                 **part["state"]}}
 
 
-_STATES = {_state_name(kind.info.api_name): _state(kind.info.presets, part)
+_STATES = {_state_name(kind.info.api_name): _state(kind.info.api_name, part)
            for kind, part in zip(games(), _PARTS, strict=True)}
 _GAME_LINK = {"type": "object", "additionalProperties": False, "required": ["id", "url"],
               "properties": {"id": {"type": "string"},
@@ -210,10 +211,11 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         **_merge_all([part["deal"] for part in _PARTS])}}}}}
 
 
-def _post(summary: str, request: dict[str, Any], response: dict[str, Any],
+def _post(operation: str, summary: str, request: dict[str, Any], response: dict[str, Any],
           example: dict[str, Any] | None = None, *, closed: bool = False) -> dict[str, Any]:
-    """A question's operation; *example*, a body the server accepts, is what a client (or
-    a fuzzer's examples phase) sends first."""
+    """A question's operation (*operation* its id, which names it in a generated client);
+    *example*, a body the server accepts, is what a client (or a fuzzer's examples phase)
+    sends first."""
     request = dict(request)
     required = ["rules", *request.pop("_required", [])]
     # A question's optional fields may be null, read as not given (as the server reads
@@ -221,6 +223,7 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any],
     properties = {name: schema if name in required else _or_null(schema)
                   for name, schema in (_COMMON | request).items()}
     return {"post": {
+        "operationId": operation,
         "summary": summary,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": required, "properties": properties,
@@ -246,8 +249,9 @@ def _referee() -> dict[str, Any]:
         for check, question in part["referee"].items():
             asked.setdefault(check, []).append(question)
     return {f"/api/v1/referee/{check}": _post(
-        questions[0][0], _merge_all([q[1] for q in questions]),
-        _merge_all([q[2] for q in questions]), EXAMPLES.get(check))
+        "referee_" + check.replace("-", "_"), questions[0][0],
+        _merge_all([q[1] for q in questions]), _merge_all([q[2] for q in questions]),
+        EXAMPLES.get(check))
         for check, questions in asked.items()}
 
 
@@ -262,8 +266,8 @@ def _scoring() -> dict[str, Any]:
         return {}
     summary, request, response = rounds[0]
     # A field the round does not take is refused by name (api/scoring.py).
-    return {"/api/v1/score/round": _post(summary, request, response, EXAMPLES["round"],
-                                         closed=True)}
+    return {"/api/v1/score/round": _post("score_round", summary, request, response,
+                                         EXAMPLES["round"], closed=True)}
 
 
 SPEC = {
@@ -274,9 +278,7 @@ SPEC = {
                             "400 with an error sentence, and a body that is not JSON "
                             "(Content-Type: application/json) a 415."},
     "paths": {
-        "/api/v1/rules": {"get": {
-            "summary": "Presets, their options and every option's allowed values",
-            "responses": {"200": {"description": "The listing"}}}},
+        **RULE_PATHS,
         **_referee(),
         **_scoring(),
         "/api/v1/games": {"post": {
@@ -387,7 +389,7 @@ SPEC = {
                                      **_TOO_LARGE, **_VERSION_NEEDED, **_LOCKED}}},
     },
     "components": {
-        "schemas": {"Card": _CARD, "Rules": _RULES, **_STATES, "GameState": {
+        "schemas": {"Card": _CARD, **RULE_SCHEMAS, **_STATES, "GameState": {
                         "oneOf": [{"$ref": f"#/components/schemas/{name}"}
                                   for name in _STATES],
                         "description": "A game's state, in its game's own schema"},
@@ -401,9 +403,26 @@ SPEC = {
 }
 
 
+def _typed(node: Any) -> None:
+    """Give every enum and const without a type its values' type: a client generator reads
+    a schema by its type, and one reading `{"const": false}` alone refused every group's
+    PIN (issue 39, point 17). Examples are values, not schemas: left as they are."""
+    if isinstance(node, dict):
+        choices = node.get("enum", [node["const"]] if "const" in node else None)
+        if isinstance(choices, list) and "type" not in node:
+            node["type"] = json_type(choices)
+        for key, value in node.items():
+            if key not in ("example", "examples"):
+                _typed(value)
+    elif isinstance(node, list):
+        for value in node:
+            _typed(value)
+
+
 def _complete(spec: dict[str, Any]) -> dict[str, Any]:
     """Add what every operation answers alike: 405 and 414 everywhere, 413 and 415 where
-    a body is read."""
+    a body is read; and every enum's type."""
+    _typed(spec)
     for item in spec["paths"].values():
         for method, operation in item.items():
             if method == "parameters":

@@ -26,9 +26,11 @@ _LOCKED = {
 }
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _GAMES = [kind.info.api_name for kind in games()]
-# As the server reads it (scorekeeper/pins.py); null is none, false takes it off.
+# As the server reads it (scorekeeper/pins.py); null is none, false takes it off. The
+# const has its type: without it a generated client refused every PIN as "not false"
+# (issue 39, point 17).
 _PIN = {"anyOf": [{"type": "string", "pattern": r"^\s*\d{4,8}\s*$"}, {"type": "null"},
-                  {"const": False}],
+                  {"type": "boolean", "const": False}],
         "description": "A PIN for changes (4 to 8 digits): changing the group then needs "
                        "it in the X-Table-PIN header. false: no PIN (a change takes it off)"}
 _DAY = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",

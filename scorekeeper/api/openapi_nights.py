@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import games, presets
+from ..games import games
 from ..night.schedule import Format
 from ..nights import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
 from .openapi_groups import BAD, ERROR
+from .openapi_rules import GAME_RULES_REF
 
 _NO_NIGHT = {"description": "No night with that id", "content": ERROR}
 _NIGHT_ID = {"name": "night_id", "in": "path", "required": True,
@@ -61,8 +62,7 @@ _NIGHT = {"type": "object", "additionalProperties": False, "required": [
         "tv_url": {"type": "string", "description": "The television board (view-only)"},
         "name": {"type": "string"},
         "game": {"enum": [kind.info.api_name for kind in games()]},
-        "rules": {"type": "object", "required": ["preset"],
-                  "description": "Every option of each table's game"},
+        "rules": {**GAME_RULES_REF, "description": "Every option of each table's game"},
         "players": {**_NAMES, "description": "Who is here now"},
         "format": {"enum": [f.value for f in Format]},
         "table_size": {"enum": list(TABLE_SIZES)},
@@ -101,7 +101,7 @@ PATHS: dict[str, Any] = {
             "schema": {"type": "object", "additionalProperties": False,
                        "required": ["name", "rules", "players", "format"], "properties": {
                            "name": {"type": "string"},
-                           "rules": {"oneOf": [{"enum": presets()}, {"type": "object"}],
+                           "rules": {"$ref": "#/components/schemas/Rules",
                                      "description": "Each table's game, as a new game's "
                                                     "rules"},
                            "players": {**_NAMES, "maxItems": MOST_PLAYERS},

@@ -57,6 +57,33 @@ class Option:
         out["nullable"] = self.nullable
         return out
 
+    def schema(self) -> dict[str, object]:
+        """The option as the API's OpenAPI description types it: its choices or its
+        bounds, null where it may be null, and its sentence (a client generated from the
+        description needs every value typed)."""
+        out: dict[str, object]
+        if self.choices is not None:
+            values = [plain(c) for c in self.choices] + ([None] if self.nullable else [])
+            out = {"type": json_type(values), "enum": values}
+        else:
+            out = {"type": ["integer", "null"] if self.nullable else "integer",
+                   "minimum": self.low, "maximum": self.high}
+        return out | {"description": self.doc}
+
+
+def json_type(values: list[object]) -> str | list[str]:
+    """The JSON Schema type of *values* (their JSON types, in order met): one name, or a
+    list of them."""
+    names: list[str] = []
+    for value in values:
+        name = ("null" if value is None else "boolean" if isinstance(value, bool)
+                else "integer" if isinstance(value, int) else "number"
+                if isinstance(value, float) else "string" if isinstance(value, str)
+                else "array" if isinstance(value, list | tuple) else "object")
+        if name not in names:
+            names.append(name)
+    return names[0] if len(names) == 1 else names
+
 
 def plain(value: object) -> object:
     """An option's value as JSON holds it (an enum member by its value)."""

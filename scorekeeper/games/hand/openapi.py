@@ -13,7 +13,7 @@ from .rules import OPTIONS, PRESETS
 
 RULES = {"type": "object", "required": ["preset"],
          "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}
-         | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+         | {name: o.schema() for name, o in OPTIONS.items()},
          "additionalProperties": False}
 # How a card came (issue 16): optional, so bodies without it are ruled as before.
 TAKEN = {"type": "integer", "minimum": 0,

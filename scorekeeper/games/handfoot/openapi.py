@@ -10,12 +10,39 @@ from scorekeeper.codec import CARD_SCHEMA as CARD
 from scorekeeper.codec import CARDS_SCHEMA as CARDS
 
 from .rules import OPTIONS, STRUCTURED
-from .rules.house import SETS
+from .rules.house import MOST_POINTS, MOST_ROUNDS, SETS
 
+
+def _whole(low: int, high: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def _per_deal(item: dict[str, Any], *, nullable: bool = False) -> dict[str, Any]:
+    return {"type": ["array", "null"] if nullable else "array", "items": item,
+            "minItems": 1, "maxItems": MOST_ROUNDS}
+
+
+# The structured house rules typed as rules/house.py reads them (never stricter: what
+# the schema refuses, the server refuses). A contract's keys are the pile kinds and ranks.
+_CONTRACT = {"type": "object", "additionalProperties": _whole(0, 10)}
+STRUCTURED_SCHEMAS: dict[str, dict[str, Any]] = {
+    "minimums": _per_deal(_whole(0, 1000)),
+    "minimums_by_score": _per_deal({"type": "array", "items": _whole(0, 1000000),
+                                    "minItems": 2, "maxItems": 2}, nullable=True),
+    "contract": _CONTRACT,
+    "contracts": _per_deal(_CONTRACT, nullable=True),
+    "going_out": {"anyOf": [_whole(0, MOST_POINTS), _per_deal(_whole(0, MOST_POINTS))]},
+    "rank_piles": {"type": "object", "additionalProperties": _whole(0, 100000)},
+    "red_threes_bonus": {"anyOf": [{"type": "null"}, {
+        "type": "object", "required": ["count", "points"], "additionalProperties": False,
+        "properties": {"count": _whole(1, 24), "points": _whole(0, MOST_POINTS)}}]},
+    "card_values": {"type": "object", "additionalProperties": _whole(0, 1000)},
+}
 RULES = {"type": "object", "required": ["preset"],
-         "properties": {"preset": {"enum": list(SETS)}}
-         | {name: {"description": o.doc} for name, o in OPTIONS.items()}
-         | {name: {"description": o["doc"]} for name, o in STRUCTURED.items()},
+         "properties": {"preset": {"type": "string", "enum": list(SETS)}}
+         | {name: o.schema() for name, o in OPTIONS.items()}
+         | {name: STRUCTURED_SCHEMAS[name] | {"description": o["doc"]}
+            for name, o in STRUCTURED.items()},
          "additionalProperties": False}
 # A side's report in a deal.
 BY_KIND = {"type": "object", "description": "Cards counted by kind (joker, two, ace, "

@@ -9,8 +9,8 @@ from typing import Any
 from .rules import MOST_POINTS, OPTIONS, PRESET
 
 RULES = {"type": "object", "required": ["preset"],
-         "properties": {"preset": {"enum": [PRESET]}}
-         | {name: {"description": o.doc} for name, o in OPTIONS.items()},
+         "properties": {"preset": {"type": "string", "enum": [PRESET]}}
+         | {name: o.schema() for name, o in OPTIONS.items()},
          "additionalProperties": False}
 POINTS = {"type": "object", "description": "Points sheet: each side's points in the deal, "
           "by a player's name (or the side's, \"Ann & Cy\")",
