@@ -222,10 +222,12 @@ def test_a_group_with_a_pin_plays_a_game_through_a_generated_client(api, client)
                        x_table_pin="1357")
     assert refused.error
     state = api.call("create_game", expect=HTTPStatus.CREATED, body=game, x_table_pin=PIN)
-    api.call("record_deal", state.id, expect=HTTPStatus.CREATED, body=m.RecordDealBody(
-        deal=1, outcome=m.RecordDealBodyOutcome.SCORED, winner="Ali",
-        finish=m.RecordDealBodyFinish.PARTIAL,
-        hands=m.RecordDealBodyHands.from_dict({"Badr": {"melded": False}})))
+    # The group's PIN guards its games too (issue 39, point 14).
+    api.call("record_deal", state.id, expect=HTTPStatus.CREATED, x_table_pin=PIN,
+             body=m.RecordDealBody(
+                 deal=1, outcome=m.RecordDealBodyOutcome.SCORED, winner="Ali",
+                 finish=m.RecordDealBodyFinish.PARTIAL,
+                 hands=m.RecordDealBodyHands.from_dict({"Badr": {"melded": False}})))
     read = api.call("read_group", group.id)
     assert [(g.id, g.finished, g.winners) for g in read.games] == [(state.id, True, ["Ali"])]
     _read_whole(read, client.get(f"{API}/groups/{group.id}").get_json())
