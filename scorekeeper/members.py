@@ -37,7 +37,9 @@ def merge(group: Group, gone: Member, into: Member) -> None:
     for game in db.session.scalars(select(Game).where(Game.id.in_(games))):
         state, log = storage.state_and_log(game)
         keep_result(game, state, log, rerating=False)
-        kinds.add(db.session.get(GameResult, game.id).kind)
+        result = db.session.get(GameResult, game.id)
+        if result is not None:  # a group's game always has one
+            kinds.add(result.kind)
     if games:
         db.session.execute(update(Game).where(Game.id.in_(games))
                            .values(updated_at=datetime.now(UTC))
