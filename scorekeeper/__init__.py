@@ -204,6 +204,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
 
     # Templates need the locale for <html lang> and dir.
     app.jinja_env.globals["get_locale"] = get_locale
+    from .ui.shown import minus, shown
+
+    app.jinja_env.finalize = shown  # a number below 0 printed with "−"
+    app.jinja_env.filters["minus"] = minus  # and in a sentence a page formats
 
     # Import the models so their tables are in db.metadata for Flask-Migrate.
     # Blueprints: HTML pages and the JSON API, side by side; neither imports the other.

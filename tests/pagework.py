@@ -27,10 +27,11 @@ def alerts(text: str) -> list[str]:
 
 
 def totals_row(text: str) -> list[int]:
-    """The totals in the sheet's footer."""
+    """The totals in the sheet's footer (a total below 0 printed with "−")."""
     foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", text, re.S)
     assert foot, "no score sheet on the page"
-    return [int(t) for t in re.findall(r"<td[^>]*>(-?\d+)</td>", foot.group(1))]
+    return [int(t.replace("−", "-"))
+            for t in re.findall(r"<td[^>]*>([-−]?\d+)</td>", foot.group(1))]
 
 
 def who(text: str, term: str) -> str:

@@ -253,7 +253,7 @@ def test_a_game_set_up_kept_and_printed_in_arabic(client, actions, ar):
     assert ar("Hand score sheet") in printed
     assert ar(", ").join(PLAYERS) in printed
     # The first deal (game_actions.deal_form): رنا went out, سامي kept 20, عمر never melded.
-    assert re.search(r'<td><span class="score">-30</span>', printed)
+    assert re.search(r'<td><span class="score">−30</span>', printed)
 
 
 def test_the_csv_export_heads_its_columns_in_arabic(client, game, ar):

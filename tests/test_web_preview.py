@@ -23,8 +23,8 @@ def preview_scores(text: str) -> dict[str, str]:
 def test_preview_shows_each_players_score_and_saves_nothing(client, actions, game):
     response = client.post(f"/games/{game}/preview", data=deal_form())
     assert response.status_code == 200
-    assert preview_scores(response.text) == {"Ali": "20", "Badr": "-30", "Caro": "100"}
-    assert "total -30" in response.text
+    assert preview_scores(response.text) == {"Ali": "20", "Badr": "−30", "Caro": "100"}
+    assert "total −30" in response.text
     assert "<html" not in response.text
     assert actions.state(game)["deals"] == []
 
@@ -32,7 +32,7 @@ def test_preview_shows_each_players_score_and_saves_nothing(client, actions, gam
 def test_preview_counts_on_from_the_totals(client, actions, played):
     response = client.post(f"/games/{played}/preview",
                            data=deal_form(2, winner=0, hands={1: 5, 2: None}))
-    assert preview_scores(response.text) == {"Ali": "-30", "Badr": "5", "Caro": "100"}
+    assert preview_scores(response.text) == {"Ali": "−30", "Badr": "5", "Caro": "100"}
     assert "total 200" in response.text  # Caro: 100 + 100
     assert len(actions.state(played)["deals"]) == 1
 
@@ -48,8 +48,8 @@ def test_preview_of_an_unscored_deal_says_the_same_dealer_deals_again(client, ga
 def test_preview_of_a_correction_replaces_the_deals_own_line(client, actions, played):
     response = client.post(f"/games/{played}/preview",
                            data=deal_form(1, winner=2, hands={0: 40, 1: None}))
-    assert preview_scores(response.text) == {"Ali": "40", "Badr": "100", "Caro": "-30"}
-    assert "total 40" in response.text and "total -30" in response.text
+    assert preview_scores(response.text) == {"Ali": "40", "Badr": "100", "Caro": "−30"}
+    assert "total 40" in response.text and "total −30" in response.text
     assert actions.state(played)["totals"] == FIRST_SCORES
 
 

@@ -91,7 +91,7 @@ def test_a_deal_another_phone_recorded_first_stays_in_the_form_beside_theirs(cli
     assert message.startswith("Deal 1 was already recorded") and "still in the form" in message
     kept = text[text.index('id="kept"'):]
     assert "On the sheet, deal 1" in words(kept)
-    assert "Ali 20 · Badr -30 · Caro 100" in words(kept)
+    assert "Ali 20 · Badr −30 · Caro 100" in words(kept)
     assert f'formaction="/games/{played}/deals/1/edit"' in kept
     assert "Correct deal 1 with mine" in kept and "Drop mine" in kept
     # The answer scrolls to the choice, next to the save button.
@@ -113,7 +113,7 @@ def test_one_tap_makes_the_kept_entries_the_correction_of_that_deal(client, acti
     assert [d["winner"] for d in data["deals"]] == ["Caro"]
     assert data["totals"] == {"Ali": 35, "Badr": 15, "Caro": -30}
     saved = words(part(response.text, "saved")).strip()
-    assert saved.startswith("Deal 1 corrected. Ali 35 · Badr 15 · Caro -30")
+    assert saved.startswith("Deal 1 corrected. Ali 35 · Badr 15 · Caro −30")
 
 
 def test_dropping_the_kept_entries_is_a_link_to_the_fresh_page(client, played):
@@ -130,7 +130,7 @@ def test_a_deal_already_in_exactly_as_entered_says_it_was_saved(client, played):
     assert response.status_code == 409
     assert response.headers["X-Already-Recorded"] == "true"
     saved = words(part(response.text, "saved")).strip()
-    assert saved.startswith("Deal 1 saved. Ali 20 · Badr -30 · Caro 100")
+    assert saved.startswith("Deal 1 saved. Ali 20 · Badr −30 · Caro 100")
     assert "exactly as entered" in saved
     assert value(response.text, "points_0") == ""  # nothing of it is left to enter
 
@@ -192,7 +192,7 @@ def test_a_correction_another_phone_got_ahead_of_is_offered_again_as_typed(
     assert "(deal 2 recorded)" in message and "nothing was saved" in message
     assert "Your correction is still here" in message
     # The deal as the sheet has it now, beside the save button, and the message in view.
-    assert "On the sheet now Ali 20 · Badr -30 · Caro 100" in words(text)
+    assert "On the sheet now Ali 20 · Badr −30 · Caro 100" in words(text)
     assert 'id="form-error" tabindex="-1" autofocus' in text
     # Saved again, it is the correction.
     again = raw_client.post(edit, data=typed | {"version": now})
@@ -270,7 +270,7 @@ def test_a_save_says_what_the_deal_scored_and_who_deals_next(client, actions, pl
     assert '<div class="saved-result" id="saved" role="status">' in text
     state = actions.state(played)
     assert words(saved).strip() == (
-        f"Deal 2 saved. Ali 20 · Badr -30 · Caro 100 Next, deal 3: {state['dealer']} deals, "
+        f"Deal 2 saved. Ali 20 · Badr −30 · Caro 100 Next, deal 3: {state['dealer']} deals, "
         f"{state['starter']} starts with 15 cards.")
     # Above the next deal's form.
     assert text.index('id="saved"') < text.index("Record deal 3")
@@ -279,7 +279,7 @@ def test_a_save_says_what_the_deal_scored_and_who_deals_next(client, actions, pl
 def test_the_first_deal_saved_says_so_too(client, game):
     response = client.post(f"/games/{game}/deals", data=deal_form(), headers=HX)
     assert is_fragment(response)
-    assert "Deal 1 saved. Ali 20 · Badr -30 · Caro 100" in words(response.text)
+    assert "Deal 1 saved. Ali 20 · Badr −30 · Caro 100" in words(response.text)
 
 
 def test_a_hand_and_foot_save_says_each_sides_score_and_who_plays_first(client):

@@ -186,7 +186,7 @@ def test_the_hareeqa_preview_says_who_burns_and_which_points_move(client, action
     assert "Ali went out: full hand" in text
     assert "Badr burns: the score goes back to 200 and 2 points go into the pot." in text
     assert "Points move: Ali takes 2 points from each other player." in text
-    assert "points +4, now 3" in text and "points -4, now -8" in text
+    assert "points +4, now 3" in text and "points −4, now −8" in text
 
     actions.post_deal(game_id, scored(2, "Ali", {"Badr": 60, "Caro": None}, "full"))
     actions.post_deal(game_id, scored(3, "Caro", {"Ali": 20, "Badr": 5}))
@@ -204,12 +204,12 @@ def test_hareeqa_points_decide_the_winner_in_view_and_on_the_sheet(client, actio
     status = re.search(r'<div id="status">(.*?)</div>\s*<div class="sheet-wrap"', page, re.S)
     assert status, "no status"
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", status.group(1))).split())
-    assert "Points decide the winner: Badr -1 Ali -4 Caro -4 pot 0" in words
+    assert "Points decide the winner: Badr −1 Ali −4 Caro −4 pot 0" in words
     assert "Not burned yet: Ali, Badr, Caro." in words
     tally = re.search(r'<tr class="tally">(.*?)</tr>', page, re.S)
     assert tally and "decide the winner" in tally.group(1)
-    assert re.findall(r'<td( class="leader")?>(-?\d+)</td>', tally.group(1)) == [
-        ("", "-4"), (' class="leader"', "-1"), ("", "-4")]
+    assert re.findall(r'<td( class="leader")?>([-−]?\d+)</td>', tally.group(1)) == [
+        ("", "−4"), (' class="leader"', "−1"), ("", "−4")]
     assert csv_of(client, game_id)[-1][:6] == ["Points", "", "", "-4", "-1", "-4"]
 
 

@@ -192,9 +192,10 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     preview = page.locator("#preview")
     expect(preview).to_contain_text(ar("This deal scores:"))
     going_out = preview.locator("li").filter(has_text="رنا").locator("strong")
-    expect(going_out).to_have_text("-30")
-    # A minus drawn in front of its number, not after it as a right-to-left run puts it.
-    assert drawn(going_out) == "-30"
+    expect(going_out).to_have_text("−30")
+    # A minus drawn in front of its number, not after it as a right-to-left run puts it;
+    # the minus sign "−", as everywhere (issue 39, point 8).
+    assert drawn(going_out) == "−30"
     expect_clean_layout(page, "the deal form")
     small = deal_form(page).evaluate(SMALL_TARGETS)
     assert not small, "tap targets under 44 px:\n" + "\n".join(small)
@@ -203,16 +204,16 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     form.get_by_role("button", name=said("Save deal %(n)d", n=1)).click()
     expect(page.locator(".sheet tbody tr[data-deal]")).to_have_count(1)
     assert page.evaluate("window.__noReload") is True, "saving the deal reloaded the page"
-    expect(page.locator(".sheet tbody .score")).to_have_text(["25", "-30", "100"])
-    expect(page.locator(".sheet tfoot td")).to_have_text(["25", "-30", "100", ""])
+    expect(page.locator(".sheet tbody .score")).to_have_text(["25", "−30", "100"])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["25", "−30", "100", ""])
     # The sheet reads from the right: the deal number, then the players in seating order.
     heads = page.locator(".sheet thead th")
     expect(heads.nth(0)).to_have_text(ar("Deal"))
     right_to_left([heads.nth(i) for i in range(4)])
     expect(heads.nth(1)).to_have_text("سامي")
-    assert drawn(page.locator(".sheet tbody .score").nth(1)) == "-30"
-    assert drawn(page.locator(".sheet tbody .running").nth(1)) == "-30"
-    assert drawn(page.locator(".sheet tfoot td").nth(1)) == "-30"
+    assert drawn(page.locator(".sheet tbody .score").nth(1)) == "−30"
+    assert drawn(page.locator(".sheet tbody .running").nth(1)) == "−30"
+    assert drawn(page.locator(".sheet tfoot td").nth(1)) == "−30"
     expect(page.locator(".who dt").first).to_have_text(ar("Deals"))
     page.evaluate("window.scrollTo(0, 0)")
     expect_clean_layout(page, "the game page")
@@ -223,7 +224,7 @@ def test_an_arabic_game_set_up_recorded_and_printed(page, live_url, shot):
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("h1")).to_contain_text(ar("Hand score sheet"))
     expect(page.locator(".meta").first).to_contain_text(ar(", ").join(PLAYERS))
-    expect(page.locator(".sheet tfoot td")).to_have_text(["25", "-30", "100"])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["25", "−30", "100"])
     expect(page.get_by_role("button", name=ar("Print"), exact=True)).to_be_visible()
     expect_clean_layout(page, "the print view")
     shot(page, "ar-print")
@@ -295,7 +296,7 @@ def test_arabic_keyboard_digits_typed_on_the_deal_form_are_saved(page, live_url,
     form = deal_form(page)
     expect(rana_goes_out(page, "٢٥")).to_have_value("٢٥")
     form.get_by_role("button", name=said("Save deal %(n)d", n=1)).click()
-    expect(page.locator(".sheet tbody .score")).to_have_text(["25", "-30", "100"])
+    expect(page.locator(".sheet tbody .score")).to_have_text(["25", "−30", "100"])
     shot(page, "ar-arabic-digits-saved")
 
 

@@ -151,10 +151,16 @@ def preview_score(page: Page, name: str) -> Locator:
         has=page.locator("span", has_text=re.compile(f"^{re.escape(name)}$"))).locator("strong")
 
 
+def shown(number: int | str) -> str:
+    """A number as the pages print it: below 0 with the minus sign "−" (issue 39,
+    point 8)."""
+    return str(number).replace("-", "−")
+
+
 def expect_preview(page: Page, scores: dict[str, int | str]) -> None:
     expect(page.locator("#preview")).to_contain_text("This deal scores:")
     for name, score in scores.items():
-        expect(preview_score(page, name)).to_have_text(str(score))
+        expect(preview_score(page, name)).to_have_text(shown(score))
 
 
 def save_deal(page: Page, number: int) -> None:
@@ -187,8 +193,8 @@ def expect_sheet(page: Page, scorer: Scorer, *, editable=True, columns=None) -> 
             expect(cells).to_have_text(["—"] * len(columns))
         else:
             expect(cells.locator(".score")).to_have_text(
-                [str(sum(scores[p] for p in side)) for side in columns])
-    totals = [str(sum(scorer.totals[p] for p in side)) for side in columns]
+                [shown(sum(scores[p] for p in side)) for side in columns])
+    totals = [shown(sum(scorer.totals[p] for p in side)) for side in columns]
     # The totals row (under Hareeqa a row of points follows it, issue 22).
     expect(page.locator(".sheet tfoot tr:first-child td")).to_have_text(
         totals + ([""] if editable else []))
@@ -372,7 +378,7 @@ def test_partnerships_hide_the_partners_hand_and_total_by_team(page, live_url):
     save_deal(page, 1)
     scorer.scored(scores)
     expect_sheet(page, scorer, columns=teams)
-    expect(page.locator(".sheet tfoot td")).to_have_text(["-30", "135", ""])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["−30", "135", ""])
     expect_next(page, scorer)  # Dalia lost most: she deals, Amal starts.
     assert (scorer.dealer, scorer.starter) == ("Dalia", "Amal")
 
@@ -423,7 +429,7 @@ def test_counting_a_hand_by_tapping_its_cards(page, live_url, shot):
 
     form.get_by_role("button", name="Save deal 1").click()
     expect(page.locator(".sheet tbody tr").first.locator(".score")).to_have_text(
-        ["20", "-30", "12"])
+        ["20", "−30", "12"])
     assert page.evaluate(MARKER) is True
     # The new form's picker opens again, empty, for the next deal.
     hand_of(page, SAMI).get_by_role("button", name="Tap the cards").click()

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .table import api
+from .test_games import shown
 from .test_winner_cards import words
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -110,8 +111,8 @@ def test_a_four_deal_partnership_game_on_a_phone(page: Page, live_url, shot, loc
     expect(page.locator(".result")).to_be_visible()
     totals = [OUT_SCORE + BEHIND_SCORE + BEHIND_SCORE + OUT_SCORE,
               first_behind + OUT_SCORE + BEHIND_SCORE + BEHIND_SCORE]
-    expect(page.locator(".sheet tfoot td").first).to_have_text(str(totals[0]))
-    expect(page.locator(".sheet tfoot td").nth(1)).to_have_text(str(totals[1]))
+    expect(page.locator(".sheet tfoot td").first).to_have_text(shown(totals[0]))
+    expect(page.locator(".sheet tfoot td").nth(1)).to_have_text(shown(totals[1]))
     expect(page.locator(".result")).to_contain_text("Ann")
     shot(page, f"handfoot-over-{locale[:2]}")
     state = api(live_url, "GET", f"/games/{game['id']}")

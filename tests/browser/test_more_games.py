@@ -27,6 +27,7 @@ from .test_games import (
     mark_page,
     save_deal,
     scroll_width,
+    shown,
     start_game,
     type_into,
     who,
@@ -309,8 +310,8 @@ def expect_points(points, line: tuple[int, int, int]) -> None:
     layla, zaid, pot = line
     for name, value in ((LAYLA, layla), (ZAID, zaid)):
         expect(points.locator(".standing", has=points.page.locator(
-            ".name", has_text=name)).locator(".points")).to_have_text(str(value))
-    expect(points.locator(".pot .points")).to_have_text(str(pot))
+            ".name", has_text=name)).locator(".points")).to_have_text(shown(value))
+    expect(points.locator(".pot .points")).to_have_text(shown(pot))
 
 
 # docs/scoring.md, Hareeqa: scores are never doubled (a full hand is -30 and the others pay

@@ -69,7 +69,7 @@ def test_the_phone_that_lost_the_race_keeps_its_entries_and_can_make_them_the_co
     form = second.locator("form.deal-form")
     expect(form.locator("input[name=points_0]")).to_have_value("10")
     expect(form.locator("input[name=winner][value='2']")).to_be_checked()
-    expect(second.locator("#preview .preview-scores")).to_contain_text("-30")
+    expect(second.locator("#preview .preview-scores")).to_contain_text("−30")
     view_shot(second, f"save-race-kept-view{suffix(locale)}")
     shot(second, f"save-race-kept{suffix(locale)}")
     # One tap: they are deal 1's correction.
