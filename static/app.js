@@ -144,9 +144,29 @@ function countIn(input) {
 }
 
 
+// A column name too long for its column at the sheet's type is set smaller, down to a
+// floor, so that most names are read whole (issue 39, point 1); one that still does not
+// fit keeps the sheet's type, cut short, and a tap shows it whole.
+function fitNames(root) {
+  const over = (name) => name.scrollWidth > name.clientWidth;
+  root.querySelectorAll(".sheet .col-name").forEach((name) => {
+    name.style.fontSize = "";
+    for (let size = 0.75; over(name) && size > 0.6; size -= 0.05) {
+      name.style.fontSize = `${size.toFixed(2)}rem`;
+    }
+    if (over(name)) name.style.fontSize = "";
+  });
+}
+
 wire(document);
+fitNames(document);
+// Measured again once the page's fonts and style sheets are all in: a name measured
+// before, in a fallback font, can need another size.
+window.addEventListener("load", () => fitNames(document));
+if (document.fonts) document.fonts.ready.then(() => fitNames(document));
 document.addEventListener("htmx:afterSwap", (event) => {
   wire(event.target);
+  fitNames(document);
   // The referee found a full hand in the winner's cards: "How?" says so too.
   if (event.target.querySelector("[data-finish='full']")) {
     const full = event.target.closest("form")?.querySelector("input[name='finish'][value='full']");

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from .. import trust
 from ..games import kind_of
+from ..i18n import FSI, PDI
 from ..models import Game
 from ..storage import state_of
 
@@ -79,7 +80,9 @@ def csv_download(game: Game) -> Response:
                 m.number, m.recorded_by or "", m.confirmed_by or "",
                 m.confirmed_at.isoformat() if m.confirmed_at else "", m.disputed_by or "",
                 m.reason or ""] for m in marks)])
-    body = out.getvalue()
+    # The isolates that keep a side's names in order on a right-to-left page
+    # (scorekeeper.ui.names.together) are a page's: a spreadsheet's cell has its own.
+    body = out.getvalue().replace(FSI, "").replace(PDI, "")
     # A byte-order mark where the sheet holds more than ASCII (Arabic headings or names):
     # without it, Excel reads UTF-8 as its own code page and shows mojibake.
     return Response(body if body.isascii() else "\ufeff" + body, mimetype="text/csv", headers={

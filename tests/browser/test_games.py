@@ -182,7 +182,7 @@ def who(page: Page, label: str) -> Locator:
         has=page.locator("dt", has_text=re.compile(f"^{re.escape(label)}$"))).locator("dd")
 
 
-def expect_sheet(page: Page, scorer: Scorer, *, editable=True, columns=None) -> None:
+def expect_sheet(page: Page, scorer: Scorer, *, columns=None) -> None:
     """The sheet's rows (score per column, or dashes for an unscored deal) and totals."""
     columns = columns or [(p,) for p in scorer.players]
     rows = page.locator(".sheet tbody tr")
@@ -195,9 +195,9 @@ def expect_sheet(page: Page, scorer: Scorer, *, editable=True, columns=None) -> 
             expect(cells.locator(".score")).to_have_text(
                 [shown(sum(scores[p] for p in side)) for side in columns])
     totals = [shown(sum(scorer.totals[p] for p in side)) for side in columns]
-    # The totals row (under Hareeqa a row of points follows it, issue 22).
-    expect(page.locator(".sheet tfoot tr:first-child td")).to_have_text(
-        totals + ([""] if editable else []))
+    # The totals row (under Hareeqa a row of points follows it, issue 22); the deals'
+    # numbers are their correction links, in no column of their own (issue 39, point 1).
+    expect(page.locator(".sheet tfoot tr:first-child td")).to_have_text(totals)
 
 
 def expect_next(page: Page, scorer: Scorer) -> None:
@@ -378,7 +378,7 @@ def test_partnerships_hide_the_partners_hand_and_total_by_team(page, live_url):
     save_deal(page, 1)
     scorer.scored(scores)
     expect_sheet(page, scorer, columns=teams)
-    expect(page.locator(".sheet tfoot td")).to_have_text(["−30", "135", ""])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["−30", "135"])
     expect_next(page, scorer)  # Dalia lost most: she deals, Amal starts.
     assert (scorer.dealer, scorer.starter) == ("Dalia", "Amal")
 
@@ -391,7 +391,7 @@ def test_partnerships_hide_the_partners_hand_and_total_by_team(page, live_url):
     save_deal(page, 2)
     scorer.scored(scores)
     expect_sheet(page, scorer, columns=teams)
-    expect(page.locator(".sheet tfoot td")).to_have_text(["10", "105", ""])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["10", "105"])
     expect_next(page, scorer)
 
 
@@ -556,7 +556,7 @@ def test_the_print_view(page, live_url, shot):
     expect(page).to_have_url(f"{game_url}/print")
     expect(page.get_by_role("heading", name="Hand score sheet: Levant")).to_be_visible()
     expect(page.get_by_text("Players, counter-clockwise: Sami, Rana, Omar")).to_be_visible()
-    expect_sheet(page, scorer, editable=False)
+    expect_sheet(page, scorer)
     expect(page.get_by_role("link", name=re.compile("^Correct deal"))).to_have_count(0)
     expect(page.locator(".winner-line")).to_have_text("Omar won.")
     expect(page.get_by_role("img", name="Running totals after each scored round")).to_be_visible()
@@ -658,7 +658,7 @@ def test_saving_without_a_winner_says_so_and_saves_nothing(page, live_url):
     expect(alert).to_have_text("Say who went out.")
     expect(alert).to_be_in_viewport()
     expect(page.get_by_text("No deals yet.")).to_be_visible()
-    expect(page.locator(".sheet tfoot td")).to_have_text(["0", "0", "0", ""])
+    expect(page.locator(".sheet tfoot td")).to_have_text(["0", "0", "0"])
     expect(deal_form(page).get_by_role("button", name="Save deal 1")).to_be_visible()
     # What was typed is still there to finish.
     expect(hand_of(page, SAMI).get_by_label("Points left in hand")).to_have_value("12")

@@ -88,7 +88,7 @@ def play(page: Page, scorer: Scorer, number: int, deal, rounds: int | None,
         scorer.scored(scores)
     if totals is not None:
         scorer.totals = dict(totals)
-    expect_sheet(page, scorer, editable=True)
+    expect_sheet(page, scorer)
     played = sum(row is not None for row in scorer.rows)
     if rounds is not None and played < rounds:
         expect(page.get_by_text(f"Deal {number + 1} · round {played + 1} of {rounds}")
@@ -361,9 +361,9 @@ def test_a_hareeqa_game_ends_when_a_player_burns(page, live_url, shot):
 
     # Zaid burned at 201 and took Layla's score; the sheet keeps the round's 91.
     last = page.locator(".sheet tbody tr").nth(3)
-    expect(last.locator(".score")).to_have_text(["-30", "91"])
-    expect(last.locator(".running")).to_have_text(["-65", "-65"])
-    expect(page.locator(".sheet tfoot tr:first-child td")).to_have_text(["-65", "-65", ""])
+    expect(last.locator(".score")).to_have_text(["−30", "91"])
+    expect(last.locator(".running")).to_have_text(["−65", "−65"])
+    expect(page.locator(".sheet tfoot tr:first-child td")).to_have_text(["−65", "−65"])
     # The most points win: Layla 1 against Zaid -7.
     expect_over(page, LAYLA)
     expect_points(points, points_line(1, -7, 0))

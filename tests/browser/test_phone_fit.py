@@ -334,3 +334,86 @@ def test_a_name_of_one_long_word_never_makes_a_page_wider_than_the_phone(page: P
     page.locator("input[name='player_0']").fill(long)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "/new"
     shot(page, f"long-name-new-{page.evaluate('document.documentElement.lang')}")
+
+
+# Where a word of an element's text is drawn: the box of its first occurrence.
+WORD_BOX = """
+(el, word) => {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const at = node.data.indexOf(word);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + word.length);
+    const box = range.getBoundingClientRect();
+    return {x: box.x, y: box.y};
+  }
+  return null;
+}
+"""
+
+
+def reads_first(element, first: str, second: str, rtl: bool) -> bool:
+    """Whether *first* is read before *second* in *element*: on a line above it, or on
+    its line at the side a line starts from."""
+    one, two = (element.evaluate(WORD_BOX, w) for w in (first, second))
+    assert one and two, (first, second)
+    if abs(one["y"] - two["y"]) > 4:
+        return one["y"] < two["y"]
+    return one["x"] > two["x"] if rtl else one["x"] < two["x"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_a_sides_names_read_in_one_order_in_the_header_and_the_form(page: Page, live_url,
+                                                                    locale):
+    """Issue 39, point 3: an Arabic header showed "Alice وCathy" where the deal form's
+    legend showed "Cathy وAlice" (a Latin first name made the header's line run left to
+    right), and an English side wrapped "Alice / & / Cathy" onto three lines."""
+    game = foot_game(live_url, ["Alice", "Bob", "Cathy", "Dee"])
+    page.goto(game["url"])
+    rtl = locale == "ar"
+    header = page.locator(".sheet thead th[data-name] .col-name").first
+    legend = page.locator("fieldset.side[data-side='0'] legend")
+    expect(header).to_be_visible()
+    for element in (header, legend):
+        assert reads_first(element, "Alice", "Cathy", rtl), element
+    if not rtl:
+        # "&" is never a line of its own: it stays with the name after it.
+        amp, cathy = (header.evaluate(WORD_BOX, w) for w in ("&", "Cathy"))
+        assert abs(amp["y"] - cathy["y"]) <= 4, (amp, cathy)
+    part(page.locator(".sheet-wrap"), f"fit-side-names-{locale[:2]}")
+
+
+# The tables the issue names: five Gulf players, two of them told apart by one letter;
+# four English players; six Hand and Foot players in three sides.
+WHOLE = {
+    "gulf-ar": ("gulf", ["محمد", "عبدالله", "محمود", "فيصل", "سلطان"], False),
+    "levant-en": ("levant", ["Bashir", "Mohammed", "Caroline", "Dominic"], False),
+    "gulf-en": ("gulf", ["Bashir", "Omar", "Lina", "Samir", "Rana"], False),
+    "foot-six": ("hand_and_foot", ["Alice", "Bashir", "Cathy", "Dominic", "Rana", "Samir"],
+                 True),
+}
+
+
+@pytest.mark.parametrize("table", sorted(WHOLE))
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_every_name_of_a_usual_table_is_read_whole_in_the_header(page: Page, live_url,
+                                                                 locale, table):
+    """Issue 39, point 1: five Arabic names were cut to two letters ("مح…", so محمد and
+    محمود read alike) and "Bashir" to "Bash…" with four English players. The deals'
+    numbers are now their correction links (no column of pencils), the names take the
+    room, and a long one is set smaller before it would be cut."""
+    rules, names, partners = WHOLE[table]
+    game = api(live_url, "POST", "/games", {"rules": rules, "players": names,
+                                            "first_dealer": names[0],
+                                            "partnerships": partners})
+    page.goto(game["url"])
+    page.wait_for_load_state("load")
+    heads = page.locator(".sheet thead .col-name")
+    expect(heads.first).to_be_visible()
+    cut = heads.evaluate_all(
+        "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)")
+    assert cut == [], cut
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    part(page.locator(".sheet-wrap"), f"fit-whole-{table}-{locale[:2]}")

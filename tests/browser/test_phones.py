@@ -292,7 +292,7 @@ def test_a_deal_another_phone_recorded_first_is_a_conflict_to_resolve(phone, liv
     item = page.locator(".outbox-item")
     expect(item).to_have_attribute("data-status", "conflict", timeout=15_000)
     # Both are shown: the sheet's deal 1 (Omar out: -30), and what this phone entered.
-    expect(item.locator("[data-slot=theirs]")).to_contain_text("-30")
+    expect(item.locator("[data-slot=theirs]")).to_contain_text("−30")
     expect(item.locator("[data-slot=mine]")).to_contain_text("Sami 35")
     expect(item.locator("[data-outbox-action=correct]")).to_have_attribute(
         "href", f"/games/{game['id']}/deals/1/edit")

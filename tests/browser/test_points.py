@@ -51,7 +51,7 @@ def test_a_tarneeb_night_on_a_points_sheet(page: Page, live_url, shot, locale):
     page.locator(".deal-form button[type=submit]").click()
     expect(page.locator(".result")).to_be_visible()
     expect(page.locator(".sheet tfoot td").first).to_have_text("31")
-    expect(page.locator(".sheet tfoot td").nth(1)).to_have_text("-1")
+    expect(page.locator(".sheet tfoot td").nth(1)).to_have_text("−1")
     shot(page, f"points-over-{locale[:2]}")
     game = api(live_url, "GET", "/games/" + page.url.split("/games/")[1].split("#")[0])
     assert game["finished"] and game["winners"] == ["Ann", "Cy"]

@@ -63,7 +63,7 @@ def test_the_phone_that_lost_the_race_keeps_its_entries_and_can_make_them_the_co
     save_button = second.locator("form.deal-form button[type=submit]:not([formaction])")
     expect(save_button).to_be_in_viewport()
     # What the other phone recorded for deal 1: Rana -30, Sami 35, Omar 100.
-    expect(kept.locator("dd").first).to_contain_text("-30")
+    expect(kept.locator("dd").first).to_contain_text("−30")
     expect(kept.locator("dd").first).to_contain_text("100")
     # Its own entries are still in the form, and previewed.
     form = second.locator("form.deal-form")

@@ -144,7 +144,7 @@ def test_hareeqa_says_who_burns_and_which_points_move(page: Page, live_url, loca
     expect(points).to_be_visible()
     expect(points.locator(".standing .name")).to_have_text([ali, badr, caro])
     expect(points.locator(".standing.leader .name")).to_have_text([ali])
-    expect(page.locator(".sheet tfoot tr.tally td.leader")).to_have_text(["-1"])
+    expect(page.locator(".sheet tfoot tr.tally td.leader")).to_have_text(["−1"])
     part(page.locator("#live"), f"marks-hareeqa-status-{locale[:2]}")
 
     form = page.locator("form.deal-form")

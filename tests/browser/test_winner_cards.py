@@ -64,7 +64,7 @@ def test_a_full_hand_recorded_by_tapping_the_winners_fifteen_cards(page: Page, l
     went_out = page.locator(".went-out-list li")
     expect(went_out).to_contain_text("Sami")
     expect(went_out.locator(".thrown")).to_contain_text("A♣")
-    expect(page.locator(".sheet tfoot td").first).to_have_text("-240")
+    expect(page.locator(".sheet tfoot td").first).to_have_text("−240")
     shot(page, f"winner-cards-saved-{locale[:2]}")
     # 1 winner + 3 for the two hands + 1 indicator + 1 open + 15 cards + 1 done + 1 save.
     assert taps == 23
