@@ -19,6 +19,10 @@ function store(key, value) {
   }
 }
 
+// Big print, as this phone keeps it, before the page is shown (static/reading.js, loaded
+// once it is, has the switch).
+if (stored("hand-big-print", false)) document.documentElement.classList.add("big-print");
+
 // What the first paint does not need comes once the page is shown: the print style sheet
 // and the scripts named in data-after-load (the phone's: the service worker, the install
 // hint, the offline note; a game's page: the outbox of deals saved with no connection and
