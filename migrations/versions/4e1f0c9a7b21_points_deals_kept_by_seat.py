@@ -37,7 +37,8 @@ def _seated(name, players):
     return name
 
 
-def upgrade():
+def _rewrite(key):
+    """Each points sheet's deals with each side's key passed through *key*(key, players)."""
     bind = op.get_bind()
     points = [game_id for game_id, rules in bind.execute(sa.select(games.c.id, games.c.rules))
               if isinstance(rules, dict) and rules.get("preset") == "points"]
@@ -49,27 +50,18 @@ def upgrade():
                                            .where(deals.c.game_id == game_id)):
             if not isinstance(sides, list):
                 continue
-            kept = [[_seated(pair[0], players), *pair[1:]] if isinstance(pair, list) and pair
+            kept = [[key(pair[0], players), *pair[1:]] if isinstance(pair, list) and pair
                     else pair for pair in sides]
             if kept != sides:
                 bind.execute(deals.update().where(deals.c.id == deal_id).values(sides=kept))
 
 
+def upgrade():
+    _rewrite(_seated)
+
+
 def downgrade():
-    bind = op.get_bind()
-    points = [game_id for game_id, rules in bind.execute(sa.select(games.c.id, games.c.rules))
-              if isinstance(rules, dict) and rules.get("preset") == "points"]
-    for game_id in points:
-        players = [name for (name,) in bind.execute(
-            sa.select(seats.c.name).where(seats.c.game_id == game_id)
-            .order_by(seats.c.position))]
-        for deal_id, sides in bind.execute(sa.select(deals.c.id, deals.c.sides)
-                                           .where(deals.c.game_id == game_id)):
-            if not isinstance(sides, list):
-                continue
-            named = [[_named(pair[0], players), *pair[1:]] if isinstance(pair, list) and pair
-                     else pair for pair in sides]
-            bind.execute(deals.update().where(deals.c.id == deal_id).values(sides=named))
+    _rewrite(_named)
 
 
 def _named(key, players):
