@@ -1,9 +1,10 @@
 """What a save, a preview and a page cost beside each other, in one run against one app.
 
-Issue 24's targets are ratios, measured side by side so that the machine's load (shared,
-noisy) weighs on both sides alike:
+The targets are ratios, measured side by side so that the machine's load (shared, noisy)
+weighs on both sides alike:
 
-- an HTMX save costs at most 1.2 times a page read of the same game;
+- an HTMX save costs at most twice a page read of the same game, the page kept (issue 40
+  restated issue 24's 1.2, which no save could meet: see the floor below);
 - a save at 1,000 deals at most 1.3 times one at 7;
 - a preview of the next deal at 1,000 deals at most 1.5 times one at 7.
 
@@ -45,6 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
@@ -52,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flask import abort, request  # noqa: E402
-from sqlalchemy import Table, bindparam, update  # noqa: E402
+from sqlalchemy import CursorResult, Table, bindparam, update  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
@@ -72,7 +74,7 @@ RULES = {"preset": "levant", "rounds": 31, "last_round_deals": None}
 BROWSER = {"Accept-Encoding": "br, gzip"}
 HTMX = BROWSER | {"HX-Request": "true"}
 TARGETS = {  # (numerator, denominator): at most
-    ("save @7", "page @7"): 1.2,
+    ("save @7", "page @7"): 2.0,
     ("save @1000", "save @7"): 1.3,
     ("preview @1000", "preview @7"): 1.5,
 }
@@ -105,10 +107,11 @@ def seed(app, long: int = 1000) -> dict[int, str]:
     return games
 
 
-# A write that leaves the game as it was (its version too), synced like a save's; built
-# once, as the app builds its own.
+# The write every save starts with: the game's time stamp moved to now (a new version),
+# synced like a save's; built once, as the app builds its own. Setting the column to its
+# own value would not do: SQLite then writes and syncs nothing, and the floor came out low.
 TOUCH = (update(cast(Table, Game.__table__)).where(Game.id == bindparam("game"))
-         .values(updated_at=Game.updated_at))
+         .values(updated_at=bindparam("stamp")))
 
 
 def no_saves(app) -> None:
@@ -128,7 +131,8 @@ def no_saves(app) -> None:
         form = kind.pages.deal_form(kept_table(game), request.form)
         if not form.validate():
             abort(422)
-        db.session.execute(TOUCH, {"game": game_id})
+        written = db.session.execute(TOUCH, {"game": game_id, "stamp": datetime.now(UTC)})
+        assert cast(CursorResult, written).rowcount == 1
         db.session.commit()
         return "", 204
 
@@ -261,6 +265,13 @@ def report(result: dict) -> str:
     lines.append(f"floors (no target){'':20}wall     cpu")
     for name, ratio in result["floors"].items():
         lines.append(f"  {name:34} {ratio['wall']:7.2f} {ratio['cpu']:7.2f}")
+    save, least = "save @7", "post, the least a save does @7"
+    lines.append(f"a save beside its floor, ms{'':11}wall     cpu")
+    for name, figure in ((save, lambda c: result[f"{c}_ms"][save]),
+                         (least, lambda c: result[f"{c}_ms"][least]),
+                         ("what the save adds to it", lambda c: result[f"{c}_ms"][save]
+                          - result[f"{c}_ms"][least])):
+        lines.append(f"  {name:34} {figure('wall'):8.2f} {figure('cpu'):7.2f}")
     return "\n".join(lines)
 
 

@@ -15,6 +15,8 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.models import Game
+from scorekeeper.storage import version_of
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -54,6 +56,26 @@ def test_the_ratios_script_measures_the_floor_under_a_save(tmp_path):
                                      "save @7 / post, the least a save does @7"}
     assert all(floor["wall"] > 0 and floor["cpu"] > 0 for floor in result["floors"].values())
     assert "post, the least a save does @7 / page @7" in ratios.report(result)
+    assert "a save beside its floor" in ratios.report(result)
+
+
+def test_the_least_a_save_does_really_writes_the_game(tmp_path):
+    # Issue 40: the floor's route set the time stamp to its own value, so SQLite wrote and
+    # synced nothing and the floor came out low. It must move the game's version, as a
+    # save's claim does.
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/least.sqlite",
+                      "WTF_CSRF_ENABLED": False})
+    ratios.no_saves(app)
+    with app.app_context():
+        db.create_all()
+    game_id = ratios.seed(app, long=8)[7]
+    with app.app_context():
+        before = version_of(db.session.get(Game, game_id))
+    answer = app.test_client().post(f"/bench/{game_id}/least", data=ratios.deal_form(8),
+                                    headers=ratios.HTMX)
+    assert answer.status_code == 204
+    with app.app_context():
+        assert version_of(db.session.get(Game, game_id)) != before
 
 
 def test_the_ratios_script_profiles_a_save():
