@@ -91,7 +91,7 @@ WAITRESS_LIMITS = --max-request-body-size=1048576 --channel-timeout=20 --cleanup
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
-	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) $(WAITRESS_LIMITS) --call scorekeeper:create_app
+	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) $(WAITRESS_LIMITS) --call scorekeeper:serving_app
 
 # The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
 # THREADS threads each, after the migrations. Several workers need PostgreSQL
@@ -113,7 +113,7 @@ $(VENV)/.serve-installed: requirements/serve.txt pyproject.toml | $(BIN)/python
 serve: $(VENV)/.serve-installed translations ## Serve for many tables: gunicorn, WORKERS processes (PostgreSQL via DATABASE_URL)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
-	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - --no-control-socket 'scorekeeper:create_app()'
+	exec $(BIN)/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) --access-logfile - --no-control-socket 'scorekeeper:serving_app()'
 
 # The .po catalogues are in git, the .mo Flask-Babel reads are compiled from them (and
 # ignored by git). Listed after the install step in `run` and `test`, which brings Babel.

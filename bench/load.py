@@ -1,7 +1,7 @@
 """Load test: many phones recording deals at once, through the real server, on loopback.
 
 Serves the app as ``make run`` does (``flask db upgrade``, then ``waitress-serve --call
-scorekeeper:create_app``) on 127.0.0.1, a free port and a fresh SQLite file. Then clients
+scorekeeper:serving_app``) on 127.0.0.1, a free port and a fresh SQLite file. Then clients
 (20 by default, two per game on 10 games) record deals through the JSON API as phones do:
 each sends the next deal it knows of, learns the next number from every answer (201, or
 409 when the other phone got there first), and now and then sends the same deal twice on
@@ -95,7 +95,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(BIN / "waitress-serve"), "--host=127.0.0.1", f"--port={self.asked_port}",
-             *WAITRESS_LIMITS, "--call", "scorekeeper:create_app"],
+             *WAITRESS_LIMITS, "--call", self.factory()],
             cwd=self.tree, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         deadline = time.monotonic() + 30
@@ -113,6 +113,13 @@ class Server:
         self.reader.start()
         self.generation += 1
         self.ready.set()
+
+    def factory(self) -> str:
+        """What ``make run`` serves: the serving app (start-up frozen out of the garbage
+        collector's reach), or plain ``create_app`` in an older tree, which has no other."""
+        package = (self.tree / "scorekeeper" / "__init__.py").read_text()
+        return ("scorekeeper:serving_app" if "def serving_app" in package
+                else "scorekeeper:create_app")
 
     def _keep_output(self) -> None:
         with self.output.open("a") as out:
