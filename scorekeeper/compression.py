@@ -16,6 +16,8 @@ try:  # the compact extra
 except ImportError:  # pragma: no cover - exercised by an install without the extra
     brotli = None
 
+# Brotli's quality for pages: as quick as gzip's 6 on a page, and about a seventh smaller.
+QUALITY = 5
 # Below this the gzip header and the work cost more than they save.
 SMALLEST = 500
 KINDS = {"text/html", "text/css", "text/csv", "text/plain", "application/json",
@@ -45,7 +47,7 @@ def compress(response: Response) -> Response:
         body.close()  # the file is read whole: let it go now
     if len(data) >= SMALLEST:
         if taken("br"):
-            response.set_data(brotli.compress(data, quality=5))
+            response.set_data(brotli.compress(data, quality=QUALITY))
             response.headers["Content-Encoding"] = "br"
         else:
             response.set_data(gzip.compress(data, compresslevel=6, mtime=0))

@@ -248,7 +248,8 @@ async function freshEntries(item) {
   const page = item.action.replace(/\/deals$/, "");
   const response = await fetch(page, { credentials: "same-origin" });
   const doc = await answerOf(response);
-  const token = doc.querySelector(".deal-form input[name=csrf_token]");
+  // A kept page gathers its forms' tokens at its end (each names its form): any will do.
+  const token = doc.querySelector("input[name=csrf_token]");
   if (!token) {
     return null;
   }

@@ -231,10 +231,10 @@ def test_without_the_picture_extra_the_address_says_so(app, client, finished, mo
     assert share.available() is False
     monkeypatch.setitem(app.jinja_env.globals, "result_picture", False)
     # An install without the extra never kept a page with the button: forget the pages
-    # this process kept rendered before the extra went (scorekeeper.web.live).
-    from scorekeeper.web import live
+    # this process kept rendered before the extra went (scorekeeper.web.pressed).
+    from scorekeeper.web import pressed
 
-    live.kept_pages.parts.clear()
+    pressed.kept_pages.parts.clear()
     assert "data-share-result" not in client.get(f"/games/{finished}").text
 
 

@@ -67,10 +67,10 @@ def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, c
 def _forget_everything_kept():
     """As after the server restarted: no page, part or state of any game kept."""
     from scorekeeper import storage
-    from scorekeeper.web import live
+    from scorekeeper.web import live, pressed
 
     storage._STATES.clear()
-    live.kept_pages.parts.clear()
+    pressed.kept_pages.parts.clear()
     live.kept.parts.clear()
     live._ROWS.clear()
 

@@ -58,6 +58,7 @@ from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
 from .downloads import csv_download, json_download, qr_svg
+from .pressed import kept_pages
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
 from .trust import me, seat_key
@@ -220,16 +221,15 @@ def show(game_id: str) -> Response:
         return game_page(_game(game_id))
     # The page as a phone opens it, kept while nothing it shows changes: what the game's
     # row says of it (page_name), and what differs between phones — the language, the
-    # address, the PIN lock, who holds it ("I am …"); the CSRF token is put back.
+    # address, the PIN lock, who holds it ("I am …"). Kept compressed: web/pressed.py.
     name = page_name(game_id)
     if name is None:
         abort(404)
     locked = device.locked_out(game_id, name.pin[0], name.group, name.pin[1])
     key = ("page", game_id, name.version, str(get_locale()), request.host_url,
            request.full_path, str(locked), str(name.pin), seat_key(game_id), *name.stamp)
-    html = live.kept_pages(key, lambda: game_page(_page_game(game_id, name)).get_data(
-        as_text=True))
-    response = make_response(html)
+    response = kept_pages(key, lambda: game_page(_page_game(game_id, name)).get_data(
+        as_text=True)).response()
     response.headers["Vary"] = "HX-Request"
     return device.remember(response, game_id)
 

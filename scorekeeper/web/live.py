@@ -13,7 +13,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -84,6 +84,9 @@ def view(view_id: str) -> Response:
     return _answer(game, for_view(game, view_id), editable=False)
 
 
+T = TypeVar("T")
+
+
 class Kept:
     """Parts of pages as rendered, by a key naming what they depend on, the game's version
     (the live part's etag, or the version itself) first: a page then costs the same
@@ -107,14 +110,12 @@ class Kept:
             html = render()
             return html.replace(token, self.TOKEN_SLOT) if token else html
 
-        html = _remember(self.parts, self.size, key, fresh)
+        html = remember(self.parts, self.size, key, fresh)
         return Markup(html.replace(self.TOKEN_SLOT, token) if token else html)
 
 
 #: The live parts and the empty deal forms, a few KB each.
 kept = Kept(512)
-#: Whole game pages, 30 to 60 KB each: fewer of them.
-kept_pages = Kept(128)
 
 
 #: Rows of sheets as rendered, by all a row shows: a sheet rendered anew (the first read
@@ -140,11 +141,10 @@ def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
         macros: Any = current_app.jinja_env.get_template("games/_sheet_row.html").module
         return str(macros.sheet_row(row, sheet, game, editable, mark))
 
-    return Markup(_remember(_ROWS, ROWS_KEPT, key, render))
+    return Markup(remember(_ROWS, ROWS_KEPT, key, render))
 
 
-def _remember(parts: OrderedDict[Any, str], size: int, key: Any,
-              render: Callable[[], str]) -> str:
+def remember(parts: OrderedDict[Any, T], size: int, key: Any, render: Callable[[], T]) -> T:
     """*key*'s entry in *parts*, rendered by *render* when there is none; beyond *size*
     entries, the one unused longest falls out. Requests are answered in threads: an entry
     another thread let go meanwhile is no error."""
