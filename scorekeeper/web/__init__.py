@@ -17,6 +17,7 @@ def init_app(app: Flask) -> None:
         assets,
         audit,
         device,
+        game_files,  # noqa: F401 - its routes join the game pages' blueprint
         groups,
         groups_play,
         home,

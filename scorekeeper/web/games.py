@@ -5,6 +5,7 @@ decides a rule."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -35,7 +36,6 @@ from ..models import Game
 from ..numbers import whole_or
 from ..rematch import follow
 from ..rulekit import RulesError
-from ..states import state_json
 from ..storage import (
     DealConflict,
     GameChanged,
@@ -57,7 +57,6 @@ from ..storage import (
 from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live
-from .downloads import csv_download, json_download, qr_svg
 from .pressed import kept_pages
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
@@ -122,15 +121,42 @@ def empty_form(game: Game, kind: AnyKind, state: State, context: dict[str, Any])
     (the rules and the players) and on the deal's number alone, so it is rendered once per
     game, table and language with a stand-in number, kept, and shown with the number put
     in: neither a page nor a save builds a form to show it (docs/performance.md)."""
+    return Markup(_blank(game, kind, state, context).replace(str(NUMBER_SLOT),
+                                                             str(state.next_deal)))
+
+
+def _blank(game: Game, kind: AnyKind, state: State, context: dict[str, Any]) -> str:
     def render() -> str:
         form = _deal_form(kind, state.table, NUMBER_SLOT)
         # Nothing said about a save, an error or a kept deal: those go beside it.
         return render_template(f"{kind.info.name}/_deal_form.html", **(context | dict(
             form=form, action=url_for("games.record", game_id=game.id), form_error=None,
-            form_note=None, offer=None, kept_deal=None, editing=False)))
+            form_note=None, offer=None, kept_deal=None, editing=False,
+            blank=blank_address(game, state))))
 
-    key = ("form", game.id, str(hash(state.table)), str(get_locale()))
-    return Markup(live.kept(key, render).replace(str(NUMBER_SLOT), str(state.next_deal)))
+    return live.kept(("form", game.id, str(hash(state.table)), str(get_locale())), render)
+
+
+def blank_address(game: Game, state: State) -> str:
+    """Where a phone fetches the empty form of *state*'s table once (static/record.js),
+    named by all the form depends on: a save from a phone that says it holds this one is
+    answered without it (issue 40: send only what changed)."""
+    named = hashlib.sha256(repr((state.table, str(get_locale()))).encode()).hexdigest()
+    return url_for("games.blank", game_id=game.id, v=named[:16])
+
+
+@bp.get("/games/<game_id>/form")
+def blank(game_id: str) -> Response:
+    """The empty deal form as kept, with the stand-in number for the phone to replace."""
+    game = _game(game_id)
+    kind = kind_of(game.rules)
+    state = state_of(game)
+    if state.finished or device.locked(game):
+        abort(404)
+    response = make_response(_blank(game, kind, state, _context(game, kind, state, None,
+                                                                whole=False)))
+    response.headers["Cache-Control"] = "no-store"  # its token is this visit's
+    return response
 
 
 def game_page(game: Game, form: Any = None, error: str | None = None, status: int = 200,
@@ -198,7 +224,10 @@ def saved_part(game: Game, state: State) -> Response:
     line = line_of(sheet, len(state.deals))
     context = _context(game, kind, state, None, whole=False) | dict(
         editable=True, sheet=sheet, result=Result(line) if line else None)
-    context["empty_form"] = empty_form(game, kind, state, context)
+    # A phone holding this very form gets a stand-in, which its record.js fills in.
+    held = request.headers.get("HX-Empty-Form") == blank_address(game, state)
+    context["empty_form"] = (Markup(f'<template data-empty-form="{state.next_deal}"></template>')
+                             if held else empty_form(game, kind, state, context))
     response = make_response(render_template("games/_saved.html", **context))
     response.headers["HX-Retarget"] = "#record"
     response.headers["HX-Reswap"] = "outerHTML show:#record:top"
@@ -417,34 +446,3 @@ def undo(game_id: str) -> BaseResponse:
         form = _deal_form(kind, state.table, state.next_deal, record=removed)
         return game_page(game, form, state=state, restored=removed.number)
     return redirect(url_for("games.show", game_id=game.id))
-
-
-@bp.get("/games/<game_id>/print")
-def printable(game_id: str) -> str:
-    game = _game(game_id)
-    state = state_of(game)
-    return printed(game, state, url_for("games.show", game_id=game.id))
-
-
-def printed(game: Game, state: State, back_url: str) -> str:
-    """The printable sheet, whose one link goes back to *back_url*."""
-    kind = kind_of(game.rules)
-    return render_template(f"{kind.info.name}/print.html", **_context(game, kind, state, None),
-                           sheet=kind.pages.sheet(state, None), back_url=back_url)
-
-
-@bp.get("/games/<game_id>/qr.svg")
-def qr(game_id: str) -> Response:
-    game = _game(game_id)
-    return qr_svg(url_for("games.show", game_id=game.id, _external=True))
-
-
-@bp.get("/games/<game_id>.csv")
-def export_csv(game_id: str) -> Response:
-    return csv_download(_game(game_id))
-
-
-@bp.get("/games/<game_id>.json")
-def export_json(game_id: str) -> Response:
-    game = _game(game_id)
-    return json_download(state_json(game, *state_and_log(game)), game.id, game.rules)

@@ -15,7 +15,7 @@ from ..ratings import changes_of
 from ..storage import state_and_log, state_of, version_of
 from . import live
 from .downloads import csv_download, json_download, qr_svg
-from .games import printed
+from .game_files import printed
 from .setup import preset_name
 
 bp = Blueprint("viewonly", __name__, url_prefix="/view")
