@@ -38,7 +38,8 @@ hold exactly the deals its table saved.
 
 Run from the repository root: ``.venv/bin/python bench/load.py --night [--seconds 300]
 [--serve --workers 2] [--seed N] [--port N]``; ``bench/night.py`` takes the same options,
-``--night`` implied. Figures: docs/performance.md, "A night's pages".
+``--night`` implied. tests/test_load.py plays a short night (no timing asserted).
+Figures: docs/performance.md, "A night's pages".
 """
 
 from __future__ import annotations
