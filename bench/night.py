@@ -104,12 +104,12 @@ class Timings:
             self.kinds.setdefault(kind, [])
             self.errors.setdefault(kind, []).append(text)
 
-    def figures(self, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+    def figures(self, kinds: tuple[str, ...]) -> dict[str, Any]:
         """Count, median, 99th percentile and maximum (ms) of the answers of *kinds* (one
         kind's, or several together), and their errors."""
         with self.lock:
-            times = sorted(t for k in (kinds or ()) for t in self.kinds.get(k, []))
-            errors = sum(len(self.errors.get(k, [])) for k in (kinds or ()))
+            times = sorted(t for k in kinds for t in self.kinds.get(k, []))
+            errors = sum(len(self.errors.get(k, [])) for k in kinds)
         if not times:
             return {"count": 0, "p50": None, "p99": None, "max": None, "errors": errors}
         return {"count": len(times), "p50": round(statistics.median(times), 1),
@@ -363,22 +363,26 @@ def every(browser: Browser, rnd: random.Random, kind: str, path: str, seconds: f
           until: float, must_hold: str, *, element: str | None = None,
           opening: str | None = None) -> None:
     """Ask for *path* every *seconds* until *until*: an answer without *must_hold* is an
-    error. With *element* (its id), as that element's ``hx-get`` asks, after the whole page
-    was opened once (timed as *opening*)."""
-    time.sleep(rnd.uniform(0, OPENING))
-    headers = None
-    if element:
-        headers = browser.htmx(element, path, trigger=element)
-        answer = browser.ask(opening or kind, "GET", path)
-        if answer is not None and must_hold not in answer.text:
-            browser.timings.error(opening or kind, f"{path}: no {must_hold!r}")
-    due = time.monotonic()
-    while due < until:
-        time.sleep(max(0.0, due - time.monotonic()))
-        due += seconds
-        answer = browser.ask(kind, "GET", path, headers=headers)
-        if answer is not None and must_hold not in answer.text:
-            browser.timings.error(kind, f"{path}: no {must_hold!r}")
+    error. With *element* (its id), as that element's ``hx-get`` asks, once the whole page
+    was opened (timed as *opening*)."""
+    try:
+        time.sleep(rnd.uniform(0, OPENING))
+        headers = None
+        due = time.monotonic()
+        if element:
+            headers = browser.htmx(element, path, trigger=element)
+            answer = browser.ask(opening or kind, "GET", path)
+            if answer is not None and must_hold not in answer.text:
+                browser.timings.error(opening or kind, f"{path}: no {must_hold!r}")
+            due += seconds
+        while due < until:
+            time.sleep(max(0.0, due - time.monotonic()))
+            due += seconds
+            answer = browser.ask(kind, "GET", path, headers=headers)
+            if answer is not None and must_hold not in answer.text:
+                browser.timings.error(kind, f"{path}: no {must_hold!r}")
+    except Exception as failure:  # a fault of the bench shows as an error, not a hang
+        browser.timings.error(kind, f"{path}: {failure!r}")
 
 
 def rounds_for(seconds: float) -> int:
@@ -426,8 +430,9 @@ def play(port: int, seconds: float, seed: int) -> dict[str, Any]:
                          until, night["id"]))
     for thread in [*phones, *others]:
         thread.start()
+    late = until + 2 * REQUEST_TIMEOUT  # the last requests sent have their time to end
     for thread in [*phones, *others]:
-        thread.join(max(0.0, until - time.monotonic()) + 2 * REQUEST_TIMEOUT)
+        thread.join(max(0.0, late - time.monotonic()))
         if thread.is_alive():
             timings.error("bench", f"{thread.name} still running after the night")
     # Each game holds exactly the deals its table's phone was told were saved.
