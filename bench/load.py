@@ -29,6 +29,12 @@ free port. ``--tree`` serves another checkout of the app (a git worktree of an o
 commit) with this virtualenv, to compare two versions under the same load (waitress only).
 tests/test_load.py runs it in the test suite, tests/test_serve.py runs ``make serve`` the
 same way.
+
+With ``--night`` it plays a night instead (issue 40; bench/night.py): 40 phones at 10
+tables following their games and saving deals as the page does, two TV boards and the
+organiser, for ``--seconds`` (300 unless told), on either server; it prints each kind of
+answer's times and the load average, and checks the issue's targets. ``.venv/bin/python
+bench/load.py --night [--serve --workers 2] [--seconds 300]``.
 """
 
 from __future__ import annotations
@@ -546,12 +552,38 @@ def _stored_log(connection, placeholder: str, game: str, players: list[str]) -> 
     return log
 
 
-def main() -> int:
+def run_night(args: argparse.Namespace) -> int:
+    """Play a night (bench/night.py) against the server *args* ask for: 1 on any error."""
+    import contextlib
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import night
+
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        url = None
+        if args.postgres or args.serve:
+            url = stack.enter_context(LocalPostgres(durable=True)).url
+        database = Path(folder) / "night.sqlite"
+        server = (MakeServe(database, url, args.workers, args.port) if args.serve
+                  else Server(database, url, args.port, args.tree.resolve()))
+        report = night.run(server, args.seconds or night.SECONDS, args.seed)
+    report["server"] = (f"make serve ({args.workers} gunicorn workers, PostgreSQL)"
+                        if args.serve else
+                        f"make run (waitress, {'PostgreSQL' if url else 'SQLite'})")
+    print(night.text(report))
+    return 1 if report["errors"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--deals", type=int, default=25, help="deals per game")
-    parser.add_argument("--seconds", type=float, default=60, help="time limit")
+    parser.add_argument("--seconds", type=float,
+                        help="time limit (default 60); with --night, how long (default 300)")
+    parser.add_argument("--night", action="store_true",
+                        help="play a night: 40 phones at 10 tables, 2 TVs (bench/night.py)")
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-run")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--postgres", action="store_true",
@@ -566,7 +598,9 @@ def main() -> int:
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="serve this checkout of the app instead (e.g. a git worktree "
                              "of an older commit, to compare; waitress only)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.night:
+        return run_night(args)
     import contextlib
     import tempfile
 
@@ -575,7 +609,7 @@ def main() -> int:
         if args.postgres or args.serve:
             url = stack.enter_context(LocalPostgres(durable=True)).url
         report = run(Path(folder) / "load.sqlite", args.clients, args.games, args.deals,
-                     args.seconds, args.kill, args.seed, postgres=url,
+                     args.seconds or 60, args.kill, args.seed, postgres=url,
                      workers=args.workers if args.serve else None,
                      page_seconds=args.page_seconds, port=args.port,
                      tree=args.tree.resolve())

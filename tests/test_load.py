@@ -4,7 +4,9 @@ sending the same deal twice on purpose; then the same with the server killed (SI
 mid-run and started again. Afterwards no deal is missing or twice, every deal acknowledged
 (201) is stored as sent, every total the server serves equals a replay of the stored deals,
 and SQLite's integrity check passes. Each run is bounded: at most 25 deals per game, and a
-minute at most (about 15 s here). ``pytest -m load`` runs these alone."""
+minute at most (about 15 s here). The night profile of issue 40 (bench/night.py, run by
+``bench/load.py --night``) plays a short night without an error. ``pytest -m load`` runs
+these alone."""
 
 from __future__ import annotations
 
@@ -81,3 +83,28 @@ def test_the_load_test_serves_on_the_port_asked_and_on_loopback_only(tmp_path):
         assert _listening(port) == {"127.0.0.1"}
     finally:
         server.stop()
+
+
+night_spec = importlib.util.spec_from_file_location("bench_night", BENCH.parent / "night.py")
+night = importlib.util.module_from_spec(night_spec)
+sys.modules[night_spec.name] = night
+night_spec.loader.exec_module(night)
+
+
+def test_the_night_profile_plays_a_night_without_an_error(tmp_path, monkeypatch):
+    # Issue 40: bench/load.py --night, shortened: games of 3 rounds saved a deal every 1 to
+    # 2 seconds, so that every table ends its game within the run. The phones follow the
+    # game through the live part (304 until a change, then the new part and the game part
+    # again) and save through the HTMX deal form; each game holds what its table saved
+    # (checked by the profile). No timing is asserted.
+    monkeypatch.setattr(night, "SAVE_EVERY", (1, 2))
+    monkeypatch.setattr(night, "rounds_for", lambda seconds: 3)
+    report = night.run(bench.Server(tmp_path / "night.sqlite"), seconds=15, seed=1)
+    assert report["errors"] == [], report.get("server_log")
+    assert report["save"]["count"] == 10 * 3  # every table saved its game to the end
+    for kind in (*night.PAGES, "TV board", "TV page, opened", "night page (organiser)",
+                 "night (API)"):
+        assert report["kinds"][kind]["count"] > 0, kind
+    assert [t["target"] for t in report["targets"]] == [
+        "page p99 < 100 ms", "save p99 < 150 ms", "no error"]
+    assert "PASS  no error: 0" in night.text(report)
