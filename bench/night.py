@@ -55,7 +55,7 @@ import statistics
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlencode
@@ -77,10 +77,14 @@ OPENING = 3  # the phones and TVs open their pages over the first seconds
 REQUEST_TIMEOUT = 10
 ACCEPT_ENCODING = "gzip, deflate, br" if brotli else "gzip, deflate"
 
+# A save's answer to a phone holding the empty form (static/record.js): where the form
+# goes, and the stand-in number the held form has (scorekeeper/web/games.py).
+STAND_IN = re.compile(r'<template data-empty-form="(\d+)"></template>')
+NUMBER_SLOT = "987654321"
 ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
 #: What a phone at a table reads, together the "page" of the targets.
 PAGES = ("game page", "live part, unchanged (304)", "live part, changed",
-         "game part, after a change")
+         "game part, after a change", "empty form fetched")
 SAVES = ("deal saved",)
 #: The issue's targets: the 99th percentile of pages and of saves, in ms.
 PAGE_P99_MS = 100
@@ -202,21 +206,28 @@ class GamePart(HTMLParser):
         super().__init__()
         self.live: dict[str, str] | None = None
         self.action: str | None = None
+        self.blank: str | None = None  # where the table's empty form is fetched (record.js)
         self.fields: list[tuple[str, str]] = []
         self._in_form = False
+        self._form_id: str | None = None
         self.feed(html)
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {name: value or "" for name, value in attrs}
+        # An input belongs to the form it names (a kept page gathers the forms' tokens at
+        # its end, each naming its form), else to the form it stands in.
+        owner = found.get("form") or (self._form_id if self._in_form else None)
         if tag == "div" and "data-live" in found and self.live is None:
             self.live = found
         elif (tag == "form" and "deal-form" in found.get("class", "").split()
               and self.action is None):
             self._in_form = True
+            self._form_id = found.get("id", "")
             self.action = found.get("hx-post") or found.get("action")
-        elif self._in_form and tag == "input" and found.get("name") and (
-                "disabled" not in found):
+            self.blank = found.get("data-blank")
+        elif (tag == "input" and owner is not None and owner == self._form_id
+              and found.get("name") and "disabled" not in found):
             kind = found.get("type", "text")
             if kind in ("radio", "checkbox"):
                 if "checked" in found:
@@ -264,6 +275,7 @@ class Phone(threading.Thread):
         self.live: dict[str, str] = {}  # the live part's attributes as the phone shows it
         self.form: GamePart | None = None  # the deal form shown, None once the game ends
         self.saved = 0  # deals this phone saved (201 from the server's side: a 200 here)
+        self.held = ("", "")  # the empty form this phone holds: its address and HTML
 
     def run(self) -> None:
         try:
@@ -337,11 +349,20 @@ class Phone(threading.Thread):
         """Save the next deal through the form, as HTMX posts it. Whether the live part
         was swapped (the first deal and the last answer with the whole game part)."""
         assert self.form is not None and self.form.action is not None
+        headers = self.browser.htmx("game", self.page)
+        if self.form.blank and self.form.blank != self.held[0]:
+            # static/record.js: the table's empty form, fetched at the first entry.
+            fetched = self.browser.ask("empty form fetched", "GET", self.form.blank)
+            self.held = (self.form.blank, fetched.text if fetched else "")
+        if self.held[1]:
+            headers["HX-Empty-Form"] = self.held[0]
         answer = self.browser.ask("deal saved", "POST", self.form.action,
-                                  form=filled(self.form.fields, self.rnd),
-                                  headers=self.browser.htmx("game", self.page))
+                                  form=filled(self.form.fields, self.rnd), headers=headers)
         if answer is None:
             return False
+        # ... and the answer's stand-in becomes that form, numbered, before it is read.
+        answer = replace(answer, text=STAND_IN.sub(
+            lambda found: self.held[1].replace(NUMBER_SLOT, found.group(1)), answer.text))
         self.saved += 1
         told = answer.headers.get("HX-Trigger-After-Swap")
         if told is None:  # the whole game part: the first deal, or the last

@@ -95,8 +95,9 @@ def test_the_night_profile_plays_a_night_without_an_error(tmp_path, monkeypatch)
     # Issue 40: bench/load.py --night, shortened: games of 3 rounds saved a deal every 1 to
     # 2 seconds, so that every table ends its game within the run. The phones follow the
     # game through the live part (304 until a change, then the new part and the game part
-    # again) and save through the HTMX deal form; each game holds what its table saved
-    # (checked by the profile). No timing is asserted.
+    # again) and save through the HTMX deal form, holding the table's empty form as
+    # static/record.js does (answers with a stand-in for it, filled in); each game holds
+    # what its table saved (checked by the profile). No timing is asserted.
     monkeypatch.setattr(night, "SAVE_EVERY", (1, 2))
     monkeypatch.setattr(night, "rounds_for", lambda seconds: 3)
     report = night.run(bench.Server(tmp_path / "night.sqlite"), seconds=15, seed=1)
