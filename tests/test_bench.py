@@ -53,7 +53,8 @@ def test_the_ratios_script_measures_the_floor_under_a_save(tmp_path):
         assert result["wall_ms"][name] > 0, name
     assert set(result["floors"]) == {"post, nothing @7 / page @7",
                                      "post, the least a save does @7 / page @7",
-                                     "save @7 / post, the least a save does @7"}
+                                     "save @7 / post, the least a save does @7",
+                                     "save, the form sent whole @7 / page @7"}
     assert all(floor["wall"] > 0 and floor["cpu"] > 0 for floor in result["floors"].values())
     assert "post, the least a save does @7 / page @7" in ratios.report(result)
     assert "a save beside its floor" in ratios.report(result)
