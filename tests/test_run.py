@@ -96,6 +96,8 @@ def test_the_served_app_keeps_what_start_up_made_out_of_the_collectors_walks(tmp
     try:
         app = serving_app()
         assert gc.get_freeze_count() > 50_000
+        # The templates were compiled before, not by the first phones to ask.
+        assert len(app.jinja_env.cache) == len(app.jinja_env.list_templates())
         assert app.test_client().get("/healthz").status_code == 200
     finally:
         gc.unfreeze()  # this test process's other apps come and go: nothing stays frozen
