@@ -2,8 +2,9 @@
 
 Seeds a fresh SQLite database with finished games (1,000 by default) and running ones (29
 deals mostly redealt; 30 deals every one scored, the long game of issue 24's target; 300
-deals; 6 deals; Hand and Foot three deals in), then measures, for the home, game,
-record-a-deal and history pages:
+deals; 6 deals; Hand and Foot three deals in) and a group of twelve with as many finished
+games of theirs (1,000 by default, all in the season its page opens on), then measures,
+for the home, game, record-a-deal, history and group pages:
 
 - bytes on first load, as the server sends them to a browser that takes brotli and gzip,
   with every style sheet, script and icon the page loads up front — not what it loads once
@@ -28,26 +29,32 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import event
+from sqlalchemy import event, insert, select
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app  # noqa: E402
+from scorekeeper import create_app, groups  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.hand.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
 from scorekeeper.games.handfoot.codec import deal_from_json  # noqa: E402
+from scorekeeper.models import DealRecord, Game, GameResult, Seat, new_game_id  # noqa: E402
+from scorekeeper.ratings import rerate  # noqa: E402
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
+MEMBERS = PLAYERS + ["Ali", "Badr", "Caro", "Dina", "Emad", "Farah", "Ghada", "Hadi"]
+#: A group's games played through the app; the rest of its season copies their rows.
+PLAYED = 24
 
 
-def scored(number: int, rnd: random.Random) -> Deal:
-    winner = rnd.choice(PLAYERS)
+def scored(number: int, rnd: random.Random, players: list[str] = PLAYERS) -> Deal:
+    winner = rnd.choice(players)
     hands = {p: PlayerHand(True, rnd.randint(0, 90)) if rnd.random() < 0.8
-             else PlayerHand(False) for p in PLAYERS if p != winner}
+             else PlayerHand(False) for p in players if p != winner}
     return Deal(number, Outcome.SCORED, RoundResult(winner, Finish.PARTIAL, hands))
 
 
@@ -106,6 +113,57 @@ def seed(app, games: int, rnd: random.Random) -> list[str]:
             add_deal(evening, scored(number, rnd))
         ids.append(evening.id)
     return ids
+
+
+def seed_group(app, games: int, rnd: random.Random) -> str:
+    """A group of twelve with *games* finished two-round Levant games of three or four of
+    them, a minute apart up to now: all in the season the group's page opens on. PLAYED
+    of them are played through the app (each result kept); the others copy the rows of
+    one of those, so that a thousand games are seeded in a second or two (a test weighs
+    the page) and still have winners as varied as a season's; the ratings are then worked
+    out over all of them, as a correction to the first game would."""
+    now = datetime.now(UTC)
+    with app.app_context():
+        group = groups.new_group("Thursday night", MEMBERS)
+        db.session.add(group)
+        db.session.commit()
+        played = []
+        for _ in range(min(games, PLAYED)):
+            players = rnd.sample(MEMBERS, rnd.choice((3, 4)))
+            game = new_game({"preset": "levant", "rounds": 2}, players, players[0])
+            db.session.add(game)
+            groups.start_game(group, game)
+            db.session.commit()
+            number, state = 1, None
+            while state is None or not state.finished:  # a tie for last plays on
+                state = add_deal(game, scored(number, rnd, players))
+                number += 1
+            played.append(game.id)
+        rows = {table: {game_id: [dict(row) for row in db.session.execute(
+            select(table).where(table.c[key] == game_id)).mappings()] for game_id in played}
+            for table, key in ((Game.__table__, "id"), (Seat.__table__, "game_id"),
+                               (DealRecord.__table__, "game_id"),
+                               (GameResult.__table__, "game_id"))}
+        copies: dict = {table: [] for table in rows}
+        for n in range(games - len(played)):
+            at = now - timedelta(minutes=games - n)
+            copied = rnd.choice(played)
+            game_id = new_game_id()
+            for table, of_game in rows.items():
+                for row in of_game[copied]:
+                    row = {**row, "game_id": game_id, "played_at": at}
+                    if table is Game.__table__:
+                        row |= {"id": game_id, "view_id": new_game_id(), "created_at": at,
+                                "updated_at": at}
+                    elif table is DealRecord.__table__:
+                        del row["id"]  # the database numbers the deals
+                    copies[table].append({k: v for k, v in row.items() if k in table.c})
+        for table, new in copies.items():
+            if new:
+                db.session.execute(insert(table), new)
+        rerate(group.id, "hand")
+        db.session.commit()
+        return group.id
 
 
 FOOT_DEAL = {"went_out": None, "sides": [
@@ -187,12 +245,14 @@ def main() -> None:
                 db.create_all()
             t0 = time.perf_counter()
             ids = seed(app, games, rnd)
-            print(f"seeded {games} finished games (+5) in {time.perf_counter() - t0:.1f}s")
-            results[games] = measure(app, ids, args.runs)
+            group = seed_group(app, games, rnd)
+            print(f"seeded {games} finished games (+5) and a group of {games} in "
+                  f"{time.perf_counter() - t0:.1f}s")
+            results[games] = measure(app, ids, args.runs, group)
         report(results)
 
 
-def measure(app, ids: list[str], runs: int) -> dict:
+def measure(app, ids: list[str], runs: int, group: str | None = None) -> dict:
     client = app.test_client()
     finished, (long, endless, running, foot, evening) = ids[0], ids[-5:]
     with app.app_context():
@@ -211,6 +271,8 @@ def measure(app, ids: list[str], runs: int) -> dict:
         "Hand and Foot game": ("get", f"/games/{foot}", {}),
         "history": ("get", "/history", {}),
     }
+    if group is not None:
+        pages["group"] = ("get", f"/groups/{group}", {})
     trivial = timed(client, "get", "/healthz", runs * 3)
     for name, (method, url, kwargs) in pages.items():
         counter.count = 0
