@@ -263,3 +263,24 @@ def test_a_groups_page_and_its_older_games_cost_the_same_statements_however_many
     assert costs() == few
     # The group, the game it follows, its games after that one, their rows.
     assert few[1] <= 4, few
+
+
+def test_a_groups_page_reads_the_games_this_phone_opened_in_the_same_statements_however_many(
+        app, client, actions):
+    """The group's page offers the games opened on this phone whose players are all its
+    members (up to the 50 a phone keeps): their seats are read with them, not one game at
+    a time."""
+    group = client.post(f"{API}/groups", json={"name": "Thursday",
+                                               "members": ["Ali", "Badr", "Caro"]}).get_json()
+    page = f"/groups/{group['id']}"
+
+    def cost(opened: int) -> int:
+        for _ in range(opened):
+            client.get(f"/games/{actions.create({'preset': 'levant'})['id']}")
+        client.get(page)  # every sheet kept
+        with counted(app) as statements:
+            assert client.get(page).status_code == 200
+        return len(statements)
+
+    assert cost(1) == cost(11)
+    assert client.get(page).text.count('<span class="players">') == 12  # offered, each
