@@ -130,6 +130,15 @@ def test_older_games_are_a_page_of_their_own_without_script(app, client, actions
     assert shown == games
 
 
+def test_the_page_after_the_oldest_game_says_there_are_no_older_ones(app, client, actions,
+                                                                     group_id):
+    oldest = views_of(app, finished_games(app, actions, group_id, 2)[-1:])[0]
+    page = client.get(f"/groups/{group_id}?before={oldest}")
+    assert page.status_code == 200
+    assert listed(page.text) == [] and "No older games." in page.text
+    assert f'href="/groups/{group_id}#games">Newest games' in page.text
+
+
 def test_games_started_at_the_same_moment_are_each_listed_once(app, client, actions,
                                                                group_id, short_pages):
     games = finished_games(app, actions, group_id, FIRST + NEXT)
