@@ -91,8 +91,9 @@ def weighed(tmp_path_factory):
                       "WTF_CSRF_ENABLED": False})
     with app.app_context():
         db.create_all()
-    ids = pages.seed(app, 1, random.Random(2026))
-    return pages.measure(app, ids, runs=1)
+    rnd = random.Random(2026)
+    ids = pages.seed(app, 1, rnd)
+    return pages.measure(app, ids, runs=1, group=pages.seed_group(app, 1000, rnd))
 
 
 @pytest.mark.parametrize("page", ["home", "game (7 deals)", "game (30 deals)",
@@ -112,3 +113,11 @@ def test_the_htmx_answers_stay_small(weighed):
     for name, row in weighed.items():
         if "HTMX" in name:
             assert row["status"] == 200 and row["kb"] <= 6, name
+
+
+def test_a_group_of_1000_games_is_weighed_with_its_older_games_a_tap_away(weighed):
+    # Issue 40: the group's page lists its newest games; "Older games" brings the next
+    # ones as an HTMX answer, held with the others to 6 KB.
+    assert weighed["group"]["status"] == 200
+    older = weighed["older games (HTMX)"]
+    assert older["status"] == 200 and older["kb"] <= 6, f"{older['kb']:.1f} KB"

@@ -5,6 +5,7 @@ whose game has not changed reads its row and nothing of its deals."""
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 import pytest
@@ -224,3 +225,62 @@ def test_a_hand_and_foot_page_kept_reads_its_row_alone(app, client):
     with counted(app) as statements:
         assert client.get(f"/games/{game_id}").status_code == 200
     assert len(statements) == 1, statements
+
+
+def test_a_groups_page_and_its_older_games_cost_the_same_statements_however_many_games(
+        app, client, actions, monkeypatch):
+    """Issue 40: the group's page lists its newest games and "Older games" brings the next
+    ones (scorekeeper.web.groups_games); neither reads more for a longer season. Pages of
+    two and three games, so that a few games make several pages."""
+    from scorekeeper.web import groups_games
+
+    monkeypatch.setattr(groups_games, "LISTED", 2)
+    monkeypatch.setattr(groups_games, "OLDER", 3)
+    group = client.post(f"{API}/groups", json={"name": "Thursday",
+                                               "members": ["Ali", "Badr", "Caro"]}).get_json()
+
+    def add_games(count: int) -> None:
+        for _ in range(count):
+            game = actions.create({"preset": "levant", "rounds": 1}, group=group["id"])
+            actions.post_deal(game["id"], scored(1, "Ali", {"Badr": 10, "Caro": 20}))
+
+    def costs() -> tuple[int, int]:
+        """The statements of the group's page, and of the older games after its first."""
+        page = f"/groups/{group['id']}"
+        older = re.search(r'hx-get="([^"]+)"[^>]*>Older games', client.get(page).text)
+        older_games = older.group(1).replace("&amp;", "&")
+        hx = {"HX-Request": "true", "HX-Target": groups_games.OLDER_ID}
+        client.get(older_games, headers=hx)  # every sheet listed cached, as on the page
+        with counted(app) as on_the_page:
+            assert client.get(page).status_code == 200
+        with counted(app) as for_older_games:
+            assert "<li>" in client.get(older_games, headers=hx).text
+        return len(on_the_page), len(for_older_games)
+
+    add_games(3)
+    few = costs()
+    add_games(9)
+    assert costs() == few
+    # The group, the game it follows, its games after that one, their rows.
+    assert few[1] <= 4, few
+
+
+def test_a_groups_page_reads_the_games_this_phone_opened_in_the_same_statements_however_many(
+        app, client, actions):
+    """The group's page offers the games opened on this phone whose players are all its
+    members (up to the 50 a phone keeps): their seats are read with them, not one game at
+    a time."""
+    group = client.post(f"{API}/groups", json={"name": "Thursday",
+                                               "members": ["Ali", "Badr", "Caro"]}).get_json()
+    page = f"/groups/{group['id']}"
+
+    def cost(opened: int) -> int:
+        for _ in range(opened):
+            client.get(f"/games/{actions.create({'preset': 'levant'})['id']}")
+        client.get(page)  # every sheet kept
+        with counted(app) as statements:
+            assert client.get(page).status_code == 200
+        return len(statements)
+
+    assert cost(1) == cost(11)
+    assert client.get(page).text.count('<span class="players">') == 12  # offered, each

@@ -1,12 +1,14 @@
 """The group pages (the table's league): a new group, its page at its unguessable link —
-its season's standings, its members added and renamed, its games, the games on this phone
-it can count, its QR code and its PIN — and the view-only link for a screen at the back of
-the room, ``/groups/view/<group_view>``, which shows the standings and nothing that changes
-them. Each view turns a form into the league's core (scorekeeper.groups) and shows what the
-core adds up; none decides a rule."""
+its season's standings, its members added and renamed, its games (the newest, the older
+ones a tap away: scorekeeper.web.groups_games), the games on this phone it can count, its
+QR code and its PIN — and the view-only link for a screen at the back of the room,
+``/groups/view/<group_view>``, which shows the standings and nothing that changes them.
+Each view turns a form into the league's core (scorekeeper.groups) and shows what the core
+adds up; none decides a rule."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, url_for
@@ -14,6 +16,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import groups, members, nights, pins
@@ -36,13 +39,11 @@ from .groups_forms import (
     RenameForm,
     names_in,
 )
+from .groups_games import OLDER_ID, Listed, listed
 from .groups_season import season_of
 from .home import listing
 
 bp = Blueprint("groups", __name__)
-
-#: The group's games its page lists, newest first.
-LISTED = 10
 
 
 def find(group_id: str) -> Group:
@@ -59,7 +60,7 @@ def by_view(group_view: str) -> Group:
     return group
 
 
-def recent(group: Group, count: int = LISTED) -> list[Game]:
+def recent(group: Group, count: int) -> list[Game]:
     """The group's *count* newest games (groups.games_of's order), without reading the
     rest of a long season."""
     return list(db.session.scalars(select(Game).where(Game.group_id == group.id)
@@ -83,8 +84,9 @@ def addable(group: Group) -> list[dict[str, Any]]:
     ids = device.opened()
     if not ids:
         return []
-    free = db.session.scalars(select(Game).where(Game.id.in_(ids),
-                                                 Game.group_id.is_(None))).all()
+    # Their seats read with them: one statement, not one a game (a phone keeps 50).
+    free = db.session.scalars(select(Game).where(Game.id.in_(ids), Game.group_id.is_(None))
+                              .options(selectinload(Game.seats))).all()
     fitting = {game.id for game in free
                if all(groups.member_named(group, seat.name) is not None
                       for seat in game.seats)}
@@ -105,10 +107,11 @@ def group_page(group: Group, status: int = 200, error: str | None = None,
         Seat.member_id.in_([m.id for m in group.members]))))
     remove = forms.get("remove_form") or RemoveForm(formdata=None)
     remove.member.choices = [(i, name) for i, name in everyone if int(i) not in played]
-    recent_games = recent(group)
+    address = _address(group)
+    games = listed(group, address)
     context = dict(
         group=group, locked=locked, season=view, error=error, usual=usual_forms(group),
-        games=listing([g.id for g in recent_games]), nights=nights.of_group(group.id),
+        listed=games, nights=nights.of_group(group.id),
         addable=[] if locked else addable(group),
         members_form=forms.get("members_form") or MembersForm(formdata=None),
         rename_form=rename, merge_form=merge, remove_form=remove,
@@ -116,14 +119,14 @@ def group_page(group: Group, status: int = 200, error: str | None = None,
         add_form=AddGameForm(formdata=None), pin_error=forms.get("pin_error"), refresh=False,
         link=url_for("groups.show", group_id=group.id, _external=True),
         view_link=url_for("groups.view", group_view=group.view_id, _external=True),
-        season_url=lambda **args: url_for("groups.show", group_id=group.id, **args))
+        season_url=address)
     if htmx and htmx.target == "standings":
         html = render_block("groups/show.html", "standings", **context)
     else:
         html = render_template("groups/show.html", **context)
     # Dates that are no dates are said at their fields, as a refused form is.
     response = make_response(html, 400 if status == 200 and (
-        view.form.errors or view.game_error) else status)
+        view.form.errors or view.game_error or games.error) else status)
     response.headers["Vary"] = "HX-Request, HX-Target"
     return device.remember_group(response, group.id)
 
@@ -151,9 +154,25 @@ def new() -> ResponseReturnValue:
     return render_template("groups/new.html", form=form), status
 
 
+def _address(group: Group) -> Callable[..., str]:
+    return lambda **query: url_for("groups.show", group_id=group.id, **query)
+
+
 @bp.get("/groups/<group_id>")
 def show(group_id: str) -> Response:
-    return group_page(find(group_id))
+    group = find(group_id)
+    if htmx and htmx.target == OLDER_ID:
+        return older_games("groups/show.html", listed(group, _address(group), alone=True))
+    return group_page(group)
+
+
+def older_games(template: str, games: Listed) -> Response:
+    """The rows of the older games a list asked for, to take the place of its "Older
+    games" (its standings neither added up nor sent)."""
+    response = make_response(render_block(template, "game_rows", listed=games, alone=True),
+                             400 if games.error else 200)
+    response.headers["Vary"] = "HX-Request, HX-Target"
+    return response
 
 
 @bp.get("/groups/<group_id>/qr.svg")
@@ -299,19 +318,25 @@ def view(group_view: str) -> Response:
     """The standings for a screen at the back of the room: nothing that changes them, and
     nothing naming the group's own link or its games' (their view-only links only)."""
     group = by_view(group_view)
+
+    def address(**query: Any) -> str:
+        return url_for("groups.view", group_view=group_view, **query)
+
+    if htmx and htmx.target == OLDER_ID:
+        return older_games("groups/view.html", listed(group, address, alone=True))
     season = season_of(group)
-    recent_games = recent(group)
+    games = listed(group, address)
     context = dict(group=group, season=season, usual=usual_forms(group),
-                   games=listing([g.id for g in recent_games]), group_view=group_view, refresh=True,
+                   listed=games, group_view=group_view, refresh=True,
                    nights=nights.of_group(group.id),
                    view_link=url_for("groups.view", group_view=group_view, _external=True),
-                   season_url=lambda **args: url_for("groups.view", group_view=group_view,
-                                                     **args))
+                   season_url=address)
     if htmx and htmx.target == "standings":
         html = render_block("groups/view.html", "standings", **context)
     else:
         html = render_template("groups/view.html", **context)
-    response = make_response(html, 400 if season.form.errors or season.game_error else 200)
+    response = make_response(html, 400 if season.form.errors or season.game_error
+                             or games.error else 200)
     response.headers["Vary"] = "HX-Request, HX-Target"
     return response
 
