@@ -163,24 +163,6 @@ def content_language(response: Response) -> Response:
     return response
 
 
-def whole_image(response: Response) -> Response:
-    """A static image (the icons: a few kilobytes, kept by phones for a year) sent from
-    memory rather than streamed from its open file: the development server the browser
-    tests run leaves the file open when a browser drops the connection mid-answer, as
-    Chromium does with images of a page it leaves. (Text files are read whole anyway, to be
-    compressed: scorekeeper.compression.)"""
-    if (request.endpoint == "static" and response.direct_passthrough
-            and response.status_code == 200
-            and (response.mimetype or "").startswith("image/")):
-        body = response.response
-        response.direct_passthrough = False
-        response.set_data(response.get_data())
-        if hasattr(body, "close"):
-            body.close()
-    return response
-
-
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(content_language)
-    app.after_request(whole_image)
