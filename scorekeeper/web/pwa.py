@@ -119,11 +119,17 @@ def worker_config() -> dict[str, Any]:
     keep copies of, and a version that moves with any of them."""
     static = url_for("static", filename="")
     # The offline page is laid out by base.html like every page: what it names is what
-    # every page loads, up front or once shown (data-after-load, data-print); a game's
+    # every page loads, up front or once shown (data-after-load, data-print; the install
+    # hint's picture too, as the hint may show on a page kept for offline use); a game's
     # page loads GAME_PAGE besides, the referee's REFEREE_PAGE.
     # Each game's own script and styles (its _head.html, where it has one) come too.
     page = render_template("offline.html") + "".join(map(_game_head, games()))
-    named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', page)
+    # Not the iPhone's home-screen icon (10 KB, issue 40): it is fetched when the page is
+    # added to the home screen, never to show a page, as the manifest's icons are when the
+    # browser installs the app.
+    tags = [tag for tag in re.findall(r"<(?:link|script|img)\b[^>]*>", page)
+            if 'rel="apple-touch-icon"' not in tag]
+    named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', " ".join(tags))
     shell = sorted({url for value in named for url in value.split() if url.startswith(static)}
                    | {url_for("static", filename=name) for name in GAME_PAGE + REFEREE_PAGE})
     offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
