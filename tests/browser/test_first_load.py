@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .table import new_game
+from .conftest import later_scripts_ran
+from .table import api, new_game
 from .test_phones import deals_of, fill_deal, save
 
 
@@ -36,6 +37,26 @@ def test_a_game_page_loads_no_referee_style_and_the_referee_is_styled_by_its_own
         expect(tabs).to_be_visible()
         # static/referee.css: the tabs are a grid of three.
         assert tabs.evaluate("(nav) => getComputedStyle(nav).display") == "grid", address
+
+
+def test_a_hand_and_foot_page_loads_its_script_once_shown_and_its_steppers_count(
+        page, live_url):
+    # Issue 40: static/handfoot.js (1.2 KB on the wire) is not part of the first load: it
+    # is asked for after the page's load event, and its − and + then work.
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot",
+                                            "players": ["Ann", "Bob", "Cy", "Dee"],
+                                            "first_dealer": "Ann", "partnerships": True})
+    page.goto(game["url"])
+    later_scripts_ran(page)
+    asked, loaded = page.evaluate("""() => [
+        performance.getEntriesByType("resource").find(r => r.name.includes("/handfoot.js"))
+            .startTime,
+        performance.getEntriesByType("navigation")[0].loadEventStart]""")
+    assert asked >= loaded
+    more = page.get_by_role("button", name="One more: Clean piles").first
+    more.click()
+    more.click()
+    expect(page.locator("input[name=clean_piles_0]")).to_have_value("2")
 
 
 def test_a_game_page_asks_for_its_qr_codes_once_its_share_section_opens(page, live_url):
