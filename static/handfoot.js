@@ -12,109 +12,104 @@
 //   view, and the deck below never moves under the finger.
 "use strict";
 
+// Loaded once per page: once the game's page is shown (templates/games/show.html), with
+// the correction form and the referee. The steppers there are shown now; those of a deal
+// form HTMX swaps in, with the swap itself.
 document.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+document.addEventListener("htmx:afterSwap", (event) => {
+  event.target.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+});
 
-// HTMX runs this file again with each deal form it swaps in; the listeners are set once.
-if (!window.handFootReady) {
-  window.handFootReady = true;
-
-  // A swapped-in form shows its steppers with the swap itself: the copy of this file it
-  // names comes later, and until then the page differed from the one a reload shows.
-  document.addEventListener("htmx:afterSwap", (event) => {
-    event.target.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+// The points a side's count by kind makes so far, under its summary.
+const countTotal = (event) => {
+  const byKind = event.target.closest && event.target.closest(".by-kind");
+  const total = byKind && byKind.querySelector(".kind-total");
+  if (!total) return;
+  let points = 0;
+  byKind.querySelectorAll("input[data-each]").forEach((input) => {
+    points += countIn(input) * Number(input.dataset.each);
   });
+  total.textContent = total.dataset.says.replace("#", String(points));
+};
+document.addEventListener("input", countTotal);
+document.addEventListener("change", countTotal);
 
-  // The points a side's count by kind makes so far, under its summary.
-  const countTotal = (event) => {
-    const byKind = event.target.closest && event.target.closest(".by-kind");
-    const total = byKind && byKind.querySelector(".kind-total");
-    if (!total) return;
-    let points = 0;
-    byKind.querySelectorAll("input[data-each]").forEach((input) => {
-      points += countIn(input) * Number(input.dataset.each);
-    });
-    total.textContent = total.dataset.says.replace("#", String(points));
-  };
-  document.addEventListener("input", countTotal);
-  document.addEventListener("change", countTotal);
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-step]");
+  if (!button) return;
+  const input = document.getElementById(button.dataset.for);
+  input.value = String(Math.max(0, countIn(input) + Number(button.dataset.step)));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+});
 
-  document.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-step]");
-    if (!button) return;
-    const input = document.getElementById(button.dataset.for);
-    input.value = String(Math.max(0, countIn(input) + Number(button.dataset.step)));
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+const RED_THREE = /^3[HD♥♦]$/i;
+// The cards field the picker fills, and the note saying where red threes go.
+let picking = null;
+let caughtNote = "";
 
-  const RED_THREE = /^3[HD♥♦]$/i;
-  // The cards field the picker fills, and the note saying where red threes go.
-  let picking = null;
-  let caughtNote = "";
+// The "Red threes caught" stepper of the side whose cards left *field* holds, if it is
+// a cards left field (left_cards_1 goes with red_threes_caught_1).
+const caughtOf = (field) => {
+  const match = field && field.isConnected && /^left_cards_(\d+)$/.exec(field.id);
+  return match ? document.getElementById(`red_threes_caught_${match[1]}`) : null;
+};
+const count = countIn;  // static/app.js
 
-  // The "Red threes caught" stepper of the side whose cards left *field* holds, if it is
-  // a cards left field (left_cards_1 goes with red_threes_caught_1).
-  const caughtOf = (field) => {
-    const match = field && field.isConnected && /^left_cards_(\d+)$/.exec(field.id);
-    return match ? document.getElementById(`red_threes_caught_${match[1]}`) : null;
-  };
-  const count = countIn;  // static/app.js
+// A line in the picker, from its opening, saying how many red threes are caught: it
+// changes with each red three tapped and takes no more room when it does.
+const showCaught = () => {
+  const picker = document.getElementById("card-picker");
+  let note = picker.querySelector(".caught-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "caught-note";
+    note.setAttribute("role", "status");
+    picker.querySelector(".picking").after(note);
+  }
+  const stepper = caughtOf(picking);
+  note.hidden = !stepper;
+  if (stepper) note.textContent = caughtNote.replace("#", String(count(stepper)));
+};
 
-  // A line in the picker, from its opening, saying how many red threes are caught: it
-  // changes with each red three tapped and takes no more room when it does.
-  const showCaught = () => {
-    const picker = document.getElementById("card-picker");
-    let note = picker.querySelector(".caught-note");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "caught-note";
-      note.setAttribute("role", "status");
-      picker.querySelector(".picking").after(note);
-    }
-    const stepper = caughtOf(picking);
-    note.hidden = !stepper;
-    if (stepper) note.textContent = caughtNote.replace("#", String(count(stepper)));
-  };
+document.addEventListener("click", (event) => {
+  const open = event.target.closest("[data-pick]");
+  if (open) {
+    picking = document.getElementById(open.dataset.pick);
+    caughtNote = open.dataset.caught || "";
+    // After app.js has moved the picker under this side and shown it.
+    setTimeout(showCaught);
+    return;
+  }
+  if (event.target.closest("[data-pick-done]")) {
+    picking = null;
+    return;
+  }
+  const card = event.target.closest("#card-picker [data-card]");
+  const stepper = caughtOf(picking);
+  if (card && stepper && RED_THREE.test(card.dataset.card)) {
+    // Caught here, before app.js's listener would add the card to the cards left.
+    event.stopPropagation();
+    stepper.value = String(count(stepper) + 1);
+    stepper.dispatchEvent(new Event("change", { bubbles: true }));
+    showCaught();
+  }
+}, true);
 
-  document.addEventListener("click", (event) => {
-    const open = event.target.closest("[data-pick]");
-    if (open) {
-      picking = document.getElementById(open.dataset.pick);
-      caughtNote = open.dataset.caught || "";
-      // After app.js has moved the picker under this side and shown it.
-      setTimeout(showCaught);
-      return;
-    }
-    if (event.target.closest("[data-pick-done]")) {
-      picking = null;
-      return;
-    }
-    const card = event.target.closest("#card-picker [data-card]");
-    const stepper = caughtOf(picking);
-    if (card && stepper && RED_THREE.test(card.dataset.card)) {
-      // Caught here, before app.js's listener would add the card to the cards left.
-      event.stopPropagation();
-      stepper.value = String(count(stepper) + 1);
-      stepper.dispatchEvent(new Event("change", { bubbles: true }));
-      showCaught();
-    }
-  }, true);
+// A red three typed among the cards left is one of the red threes caught: it leaves the
+// text for the stepper, before the preview reads the form.
+document.addEventListener("change", (event) => {
+  const stepper = caughtOf(event.target);
+  if (!stepper) return;
+  const cards = event.target.value.split(/[\s,]+/).filter(Boolean);
+  const kept = cards.filter((card) => !RED_THREE.test(card));
+  if (kept.length === cards.length) return;
+  event.target.value = kept.join(" ");
+  stepper.value = String(Math.max(count(stepper), cards.length - kept.length));
+}, true);
 
-  // A red three typed among the cards left is one of the red threes caught: it leaves the
-  // text for the stepper, before the preview reads the form.
-  document.addEventListener("change", (event) => {
-    const stepper = caughtOf(event.target);
-    if (!stepper) return;
-    const cards = event.target.value.split(/[\s,]+/).filter(Boolean);
-    const kept = cards.filter((card) => !RED_THREE.test(card));
-    if (kept.length === cards.length) return;
-    event.target.value = kept.join(" ");
-    stepper.value = String(Math.max(count(stepper), cards.length - kept.length));
-  }, true);
-
-  // After app.js has drawn the picked cards again: the newest at the row's end in view.
-  document.addEventListener("click", (event) => {
-    if (!event.target.closest("#card-picker [data-card], #card-picker [data-split]")) return;
-    const row = document.querySelector("#card-picker .picked");
-    if (row) row.scrollLeft = row.scrollWidth;
-  });
-}
+// After app.js has drawn the picked cards again: the newest at the row's end in view.
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#card-picker [data-card], #card-picker [data-split]")) return;
+  const row = document.querySelector("#card-picker .picked");
+  if (row) row.scrollLeft = row.scrollWidth;
+});

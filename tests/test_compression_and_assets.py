@@ -134,3 +134,15 @@ def test_a_static_path_outside_the_folder_or_missing_is_not_found(client):
     for path in ("/static/../scorekeeper/__init__.py", "/static/nothing.js",
                  "/static/%2e%2e/README.md"):
         assert client.get(path).status_code == 404
+
+
+def test_pages_go_without_their_templates_indentation(client, played):
+    # Issue 40: a run of spaces and line breaks shows as one space; one line break will do.
+    for path in ("/", "/new", f"/games/{played}", f"/games/{played}/sheet"):
+        text = client.get(path).text
+        assert not re.search(r"\n[ \t]|[ \t]\n", text), path
+
+
+def test_the_service_worker_keeps_its_indentation(client):
+    # A script, not a page: its text is left as written.
+    assert "\n  const cache = await caches.open(STATIC);" in client.get("/sw.js").text

@@ -65,6 +65,17 @@ def test_the_service_worker_is_served_at_the_root_and_never_cached(client):
     assert re.fullmatch(r"[0-9a-f]{12}", config["version"])
 
 
+def test_the_worker_keeps_ahead_what_pages_show_and_no_home_screen_icon(client):
+    # Issue 40: the iPhone's home-screen icon (10 KB) is fetched when the page is added to
+    # the home screen, not to show one; the tab's icon and the install hint's picture are
+    # shown by every page, the offline ones too.
+    shell = json.loads(re.search(r"^const CONFIG = (.*);$", client.get("/sw.js").text,
+                                 re.M)[1])["shell"]
+    icons = sorted(url.split("?")[0] for url in shell if "/icons/" in url)
+    assert icons == ["/static/icons/icon-32.png", "/static/icons/icon-96.png"]
+    assert 'rel="apple-touch-icon"' in client.get("/offline?lang=en").text
+
+
 def test_the_worker_keeps_game_pages_by_their_own_address_only(client):
     pages = json.loads(re.search(r"^const CONFIG = (.*);$", client.get("/sw.js").text,
                                  re.M)[1])["pages"]

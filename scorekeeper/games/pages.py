@@ -4,7 +4,7 @@ frozen record of its functions. Its templates are ``templates/<name>/``:
 said after a save), ``print.html`` and the new-game form's ``_setup_players.html``,
 ``_setup_sides.html`` and ``_setup_rules.html``, with ``_under_sheet.html``,
 ``_rulings.html`` and ``_mistake_offer.html`` where it has them, and ``_head.html`` for its
-own script and styles. The parts a game may lack default to "the game has none"."""
+own styles. The parts a game may lack default to "the game has none"."""
 
 from __future__ import annotations
 
@@ -79,6 +79,9 @@ class GamePages(Generic[TableT, DealT, StateT]):
     #: The game's own figures in a group's standings: each figure's key in the kind's
     #: ``league_figures`` (``"piles.clean"`` for a nested one) and its column's label.
     league_columns: Sequence[tuple[str, Any]] = ()
+    #: The game's own scripts (static files) for its deal form: its game page loads them
+    #: once shown (issue 40: not in the first load), its correction page with the page.
+    scripts: Sequence[str] = ()
     #: The game's own pages (a Flask blueprint), or ``None``.
     blueprint: Any = None
     #: (refusal, form, table) → the seat whose refused claim may be recorded otherwise.

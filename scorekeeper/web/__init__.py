@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
         static_files,
         trust,
         trust_pages,
+        unindented,
         viewonly,
     )
     from . import games as game_pages
@@ -52,6 +53,7 @@ def init_app(app: Flask) -> None:
     static_files.init_app(app)
     pwa.init_app(app)
     share.init_app(app)
+    unindented.init_app(app)
     # The vendored htmx file carries its version in its name (static/vendor/README.md).
     vendored = sorted(Path(app.static_folder or "", "vendor").glob("htmx-*.min.js"))
     htmx_file = f"vendor/{vendored[-1].name}" if vendored else "vendor/htmx.min.js"

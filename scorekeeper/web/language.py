@@ -75,8 +75,10 @@ def _switch_link() -> dict[str, Any]:
 
 
 def _vary(response: Response) -> Response:
-    # Every page can come in either language: caches must key on what picks it.
-    response.vary.update(("Accept-Language", "Cookie"))
+    # Every page can come in either language: caches must key on what picks it. A static
+    # file is the same in both, and one copy of it serves every phone.
+    if request.endpoint != "static":
+        response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -56,7 +56,7 @@ PAGES = [r"^/$", r"^/new$", r"^/history$", r"^/referee$", r"^/games/[A-Za-z0-9_-
          r"^/groups/[A-Za-z0-9_-]+$", r"^/groups/view/[A-Za-z0-9_-]+$"]
 NO_CACHE = "no-cache"
 # The scripts a game's page loads beyond every page's (templates/games/show.html; a game's
-# own, in its _head.html, are read from there), and
+# own styles are read from its _head.html, its scripts from its pages' ``scripts``), and
 # the referee's style sheet (its pages alone link it: templates/hand/referee/page.html,
 # templates/handfoot/referee.html): kept ahead of time too, so a game's page or the
 # referee kept for offline use works the first time it is.
@@ -119,13 +119,21 @@ def worker_config() -> dict[str, Any]:
     keep copies of, and a version that moves with any of them."""
     static = url_for("static", filename="")
     # The offline page is laid out by base.html like every page: what it names is what
-    # every page loads, up front or once shown (data-after-load, data-print); a game's
+    # every page loads, up front or once shown (data-after-load, data-print; the install
+    # hint's picture too, as the hint may show on a page kept for offline use); a game's
     # page loads GAME_PAGE besides, the referee's REFEREE_PAGE.
-    # Each game's own script and styles (its _head.html, where it has one) come too.
+    # Each game's own styles (its _head.html, where it has one) and scripts come too.
     page = render_template("offline.html") + "".join(map(_game_head, games()))
-    named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', page)
+    # Not the iPhone's home-screen icon (10 KB, issue 40): it is fetched when the page is
+    # added to the home screen, never to show a page, as the manifest's icons are when the
+    # browser installs the app.
+    tags = [tag for tag in re.findall(r"<(?:link|script|img)\b[^>]*>", page)
+            if 'rel="apple-touch-icon"' not in tag]
+    named = re.findall(r'(?:href|src|data-print|data-after-load)="([^"]+)"', " ".join(tags))
+    own = [name for kind in games() for name in kind.pages.scripts]
     shell = sorted({url for value in named for url in value.split() if url.startswith(static)}
-                   | {url_for("static", filename=name) for name in GAME_PAGE + REFEREE_PAGE})
+                   | {url_for("static", filename=name)
+                      for name in (*GAME_PAGE, *REFEREE_PAGE, *own)})
     offline = {language: url_for("pwa.offline", lang=language) for language in NAMES}
     config = {"shell": shell, "offline": offline, "pages": PAGES, "static": static}
     template = current_app.jinja_env.loader.get_source(  # type: ignore[union-attr]
@@ -163,24 +171,6 @@ def content_language(response: Response) -> Response:
     return response
 
 
-def whole_image(response: Response) -> Response:
-    """A static image (the icons: a few kilobytes, kept by phones for a year) sent from
-    memory rather than streamed from its open file: the development server the browser
-    tests run leaves the file open when a browser drops the connection mid-answer, as
-    Chromium does with images of a page it leaves. (Text files are read whole anyway, to be
-    compressed: scorekeeper.compression.)"""
-    if (request.endpoint == "static" and response.direct_passthrough
-            and response.status_code == 200
-            and (response.mimetype or "").startswith("image/")):
-        body = response.response
-        response.direct_passthrough = False
-        response.set_data(response.get_data())
-        if hasattr(body, "close"):
-            body.close()
-    return response
-
-
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(content_language)
-    app.after_request(whole_image)

@@ -1,8 +1,12 @@
-"""Static files as phones fetch them: each text file prepared once — our own scripts and
-style sheets minified (the vendored htmx comes minified), then compressed with brotli and
-with gzip at their best levels — kept in memory and sent in the best encoding the browser
-takes. A phone on a weak café connection fetches the first page in about 30 KB
-(docs/performance.md), and the server no longer gzips the same file at every request.
+"""Static files as phones fetch them: each file prepared once — our own scripts and style
+sheets minified (the vendored htmx comes minified), then each text file compressed with
+brotli and with gzip at their best levels — kept in memory and sent in the best encoding
+the browser takes. A phone on a weak café connection fetches the first page in about 30 KB
+(docs/performance.md), and the server no longer gzips the same file at every request. An
+image (compressed already) goes as it is, from memory too: with the few headers it needs,
+not those of a file sent from disk (its name, its date, byte ranges), and never left open
+by the development server when a browser drops the connection mid-answer, as Chromium
+does with the images of a page it leaves.
 
 Minifying and brotli come with the ``compact`` extra (``make run``, ``make serve`` and
 ``make test`` install it); without it — an install on a phone, where nothing compiled is
@@ -33,7 +37,7 @@ except ImportError:  # pragma: no cover - exercised by an install without the ex
 
 @dataclass(frozen=True)
 class Prepared:
-    """One static text file, ready to send in each encoding."""
+    """One static file, ready to send in each encoding (an image: as it is)."""
 
     stamp: tuple[int, int]  # the file's modification time and size when prepared
     mimetype: str
@@ -60,9 +64,11 @@ def prepare(path: Path, name: str) -> Prepared:
     status = path.stat()
     data = minified(name, path.read_bytes())
     mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    encoded = {"identity": data, "gzip": gzip.compress(data, compresslevel=9, mtime=0)}
-    if brotli is not None:
-        encoded["br"] = brotli.compress(data, quality=11)
+    encoded = {"identity": data}
+    if mimetype in KINDS:
+        encoded["gzip"] = gzip.compress(data, compresslevel=9, mtime=0)
+        if brotli is not None:
+            encoded["br"] = brotli.compress(data, quality=11)
     return Prepared((status.st_mtime_ns, status.st_size), mimetype,
                     hashlib.sha256(data).hexdigest()[:16], encoded)
 
@@ -87,8 +93,6 @@ def init_app(app: Flask) -> None:
         if found is None or not os.path.isfile(found):
             abort(404)
         path = Path(found)
-        if (mimetypes.guess_type(filename)[0] or "") not in KINDS:
-            return app.send_static_file(filename)  # images: sent as they are
         status = path.stat()
         prepared = kept.get(filename)
         if prepared is None or prepared.stamp != (status.st_mtime_ns, status.st_size):
@@ -98,7 +102,8 @@ def init_app(app: Flask) -> None:
         response = Response(prepared.body(encoding), mimetype=prepared.mimetype)
         if encoding != "identity":
             response.headers["Content-Encoding"] = encoding
-        response.vary.add("Accept-Encoding")
+        if prepared.mimetype in KINDS:
+            response.vary.add("Accept-Encoding")
         # One tag per encoding: a cache between must not give gzip to whom asked brotli.
         response.set_etag(f"{prepared.digest}-{encoding}")
         # Checked again at each use, unless the address carries the file's digest

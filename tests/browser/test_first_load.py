@@ -1,13 +1,15 @@
 """What a page loads up front and what comes once it is shown (issue 24, first load within
 30 KB): a game's page asks for no referee style sheet, the referee's pages are styled by
-theirs, and the offline outbox (static/outbox.js), which comes once the page is shown,
-still keeps a deal saved with no connection before it came: kept from the first tap."""
+theirs, its QR codes come when its share section opens (issue 40), and the offline outbox
+(static/outbox.js), which comes once the page is shown, still keeps a deal saved with no
+connection before it came: kept from the first tap."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .table import new_game
+from .conftest import later_scripts_ran
+from .table import api, new_game
 from .test_phones import deals_of, fill_deal, save
 
 
@@ -35,6 +37,43 @@ def test_a_game_page_loads_no_referee_style_and_the_referee_is_styled_by_its_own
         expect(tabs).to_be_visible()
         # static/referee.css: the tabs are a grid of three.
         assert tabs.evaluate("(nav) => getComputedStyle(nav).display") == "grid", address
+
+
+def test_a_hand_and_foot_page_loads_its_script_once_shown_and_its_steppers_count(
+        page, live_url):
+    # Issue 40: static/handfoot.js (1.2 KB on the wire) is not part of the first load: it
+    # is asked for after the page's load event, and its − and + then work.
+    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot",
+                                            "players": ["Ann", "Bob", "Cy", "Dee"],
+                                            "first_dealer": "Ann", "partnerships": True})
+    page.goto(game["url"])
+    later_scripts_ran(page)
+    asked, loaded = page.evaluate("""() => [
+        performance.getEntriesByType("resource").find(r => r.name.includes("/handfoot.js"))
+            .startTime,
+        performance.getEntriesByType("navigation")[0].loadEventStart]""")
+    assert asked >= loaded
+    more = page.get_by_role("button", name="One more: Clean piles").first
+    more.click()
+    more.click()
+    expect(page.locator("input[name=clean_piles_0]")).to_have_value("2")
+
+
+def test_a_game_page_asks_for_its_qr_codes_once_its_share_section_opens(page, live_url):
+    # Issue 40: the two codes (about 1 KB each on the wire) sit in a closed section.
+    asked = requested(page)
+    game = new_game(live_url)
+    page.goto(game["url"])
+    expect(page.locator("form.deal-form")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert not any("qr.svg" in url for url in asked), asked
+    share = page.locator("details.share")
+    with page.expect_request(lambda request: "qr.svg" in request.url):
+        share.locator("summary").click()
+    images = share.locator("img.qr")
+    for i in range(2):
+        expect(images.nth(i)).to_have_js_property("complete", True)
+        assert images.nth(i).evaluate("img => img.naturalWidth") > 0
 
 
 def test_a_deal_saved_before_the_outbox_script_came_is_kept_and_sent_once(page, live_url):

@@ -54,7 +54,7 @@ PAGES = GamePages[HandFootTable, HandFootDeal, HandFootState](
     preset_names=SET_NAMES, offered={PRESET: _l("Hand and Foot")},
     setup_fields=setup_fields, setup=_setup, setup_data=setup_data, deal_form=_deal_form,
     fill_form=fill_form, ready=_ready, deal_from=_deal_from, context=_context,
-    sheet=sheet_of, csv_rows=csv_rows, blueprint=refpages.bp,
+    sheet=sheet_of, csv_rows=csv_rows, scripts=("handfoot.js",), blueprint=refpages.bp,
     # Asked at Hand's standalone address, this game's own referee answers.
     referee=refpages.elsewhere, game_referee=refpages.for_game,
     ruling_to_keep=refpages.no_rulings,
