@@ -23,3 +23,14 @@ def test_a_crafted_games_cookie_is_ignored_and_replaced(client, value):
     assert page.status_code == 200
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None and created["id"] in cookie.value
+
+
+def test_the_games_cookie_is_written_only_when_its_list_changes(client, actions):
+    # Issue 40: fifty games' ids are 1.7 KB, sent again with every view and save of the
+    # game already in front.
+    first, second = actions.create()["id"], actions.create()["id"]
+    assert COOKIE in client.get(f"/games/{first}").headers.get("Set-Cookie", "")
+    assert COOKIE not in client.get(f"/games/{first}").headers.get("Set-Cookie", "")
+    assert COOKIE in client.get(f"/games/{second}").headers.get("Set-Cookie", "")
+    assert COOKIE in client.get(f"/games/{first}").headers.get("Set-Cookie", "")
+    assert client.get_cookie(COOKIE).value.count(second) == 1
