@@ -87,11 +87,14 @@ lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versio
 # connections (a phone gone to sleep mid-request) are closed after 20 s, and up to 500 are
 # held open at once, so a hundred of them do not stop the others (tests/test_run.py).
 WAITRESS_LIMITS = --max-request-body-size=1048576 --channel-timeout=20 --cleanup-interval=5 --connection-limit=500
+# No "Server: waitress" header: it is on every answer, and nothing a phone needs (issue 40:
+# a first load counts its headers).
+WAITRESS_IDENT = --ident=
 
 run: $(VENV)/.run-installed translations ## Serve the app with waitress on HOST:PORT (default 0.0.0.0:8000)
 	$(BIN)/flask --app scorekeeper db upgrade
 	@$(BIN)/python -m scorekeeper.address --host $(HOST) --port $(PORT)
-	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) $(WAITRESS_LIMITS) --call scorekeeper:serving_app
+	exec $(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) $(WAITRESS_LIMITS) $(WAITRESS_IDENT) --call scorekeeper:serving_app
 
 # The production way to serve it (docs/deploy.md): gunicorn with WORKERS processes of
 # THREADS threads each, after the migrations. Several workers need PostgreSQL

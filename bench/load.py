@@ -72,6 +72,7 @@ RESEND = 0.25  # how often a client sends a deal a second time on purpose
 
 # As the Makefile's WAITRESS_LIMITS: waitress refuses a body over 1 MiB before reading it.
 WAITRESS_LIMITS = ["--max-request-body-size=1048576"]
+WAITRESS_IDENT = ["--ident="]  # the Makefile's: no Server header
 
 
 class Server:
@@ -101,7 +102,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(BIN / "waitress-serve"), "--host=127.0.0.1", f"--port={self.asked_port}",
-             *WAITRESS_LIMITS, "--call", self.factory()],
+             *WAITRESS_LIMITS, *WAITRESS_IDENT, "--call", self.factory()],
             cwd=self.tree, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         deadline = time.monotonic() + 30

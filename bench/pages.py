@@ -220,13 +220,14 @@ class Counter:
 
 ACCEPT = {"Accept-Encoding": "br, gzip"}
 ARABIC = {"Accept-Language": "ar"}
-# What `make run`'s server (waitress) adds to every answer that has none of its own.
-SERVER = {"Server": "waitress", "Date": "Mon, 07 Dec 2026 18:30:00 GMT"}
+# What `make run`'s server (waitress) adds to every answer that has none of its own (no
+# Server header: the Makefile's WAITRESS_IDENT).
+SERVER = {"Date": "Mon, 07 Dec 2026 18:30:00 GMT"}
 
 
 def head(response) -> int:
     """Bytes of *response*'s status line and headers as waitress sends them (HTTP/1.1),
-    with the Server and Date it adds where the app set none."""
+    with the Date it adds where the app set none."""
     headers = list(response.headers.items())
     headers += [(name, value) for name, value in SERVER.items() if name not in response.headers]
     lines = [f"HTTP/1.1 {response.status}"] + [f"{name}: {value}" for name, value in headers]

@@ -3,8 +3,10 @@
 // typed in, and the server counts a red three typed among the cards left once, with the
 // side's "Red threes caught" (games/handfoot/forms.py).
 //
-// - Steppers: − and + beside a count (piles, red threes), never below 0; shown once this
-//   file has come.
+// - Steppers: − and + beside a count (piles, red threes; +7 a complete pile), never below
+//   0. The deal form's − and + are made here, with the words its form holds: hidden
+//   without this file, they were a sixth of the Hand and Foot page (issue 40). The rest
+//   are in the page, shown once this file has come.
 // - A red three tapped in the picker while counting a side's cards left goes to that
 //   side's "Red threes caught" stepper, not into the cards: the stepper is the one count
 //   of red threes left, so none is counted twice. One typed there moves too.
@@ -12,13 +14,35 @@
 //   view, and the deck below never moves under the finger.
 "use strict";
 
+// A deal form's steppers, each count's − before it and + after (a pile's +N follows).
+const makeSteppers = (root) => {
+  root.querySelectorAll(".step[data-what]").forEach((step) => {
+    const input = step.querySelector("input");
+    const words = input && input.form && input.form.dataset;
+    if (!words || step.querySelector("[data-step='-1']")) return;
+    const button = (by, text, says) => {
+      const made = document.createElement("button");
+      made.type = "button";
+      made.dataset.step = by;
+      made.dataset.for = input.id;
+      made.setAttribute("aria-label", says.replace("%s", step.dataset.what));
+      made.textContent = text;
+      return made;
+    };
+    input.before(button("-1", "−", words.fewer));
+    input.after(button("1", "+", words.more));
+  });
+};
+
 // Loaded once per page: once the game's page is shown (templates/games/show.html), with
-// the correction form and the referee. The steppers there are shown now; those of a deal
-// form HTMX swaps in, with the swap itself.
-document.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
-document.addEventListener("htmx:afterSwap", (event) => {
-  event.target.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
-});
+// the correction form and the referee. The steppers there are made or shown now; those of
+// a deal form HTMX swaps in, with the swap itself.
+const showSteppers = (root) => {
+  makeSteppers(root);
+  root.querySelectorAll("[data-step]").forEach((button) => { button.hidden = false; });
+};
+showSteppers(document);
+document.addEventListener("htmx:afterSwap", (event) => showSteppers(event.target));
 
 // The points a side's count by kind makes so far, under its summary.
 const countTotal = (event) => {
