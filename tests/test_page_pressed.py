@@ -143,3 +143,20 @@ def test_a_tail_of_any_length_reads_back_in_brotli_and_gzip(size):
     whole = page.head + tail
     assert brotli.decompress(page.brotli(tail)) == whole
     assert gzip.decompress(page.gzip(tail)) == whole
+
+
+@pytest.mark.parametrize(("size", "quality"), [(30_000, 10), (200_000, 5)])
+def test_a_long_page_is_compressed_as_quickly_as_an_answer(monkeypatch, size, quality):
+    # Compressed once, a game's page takes brotli's 10 (a seventh smaller than 5); a page
+    # of hundreds of deals would take 50 ms and more at 10, and takes 5, as answers do.
+    asked = []
+    compressor = brotli.Compressor
+
+    def noted(**kwargs):
+        asked.append(kwargs["quality"])
+        return compressor(**kwargs)
+
+    monkeypatch.setattr(brotli, "Compressor", noted)
+    page = Pressed("<p>" + "x" * size + "</p></body>")
+    assert brotli.decompress(page.brotli(b"</body>")) == page.head + b"</body>"
+    assert asked == [quality]

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from flask import Response, current_app, make_response
 from flask_wtf.csrf import generate_csrf
 
-from ..compression import taken
+from ..compression import QUALITY, taken
 from .live import Kept, remember
 
 TOKEN_SLOT = Kept.TOKEN_SLOT
@@ -40,10 +40,11 @@ _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no name, 
 _BROTLI_LAST = b"\x03"  # ISLAST and ISLASTEMPTY: the stream ends
 _BLOCK = 1 << 16  # the most an uncompressed meta-block with four length nibbles holds
 # Compressed once per page, the head takes more time for fewer bytes than an answer made
-# afresh does (quality 5, gzip 6): brotli's 10 is a seventh smaller than 5, in about 15 ms
+# afresh does (quality 5, gzip 6): brotli's 10 is a seventh smaller than 5, in about 10 ms
 # for a game of 30 deals, paid by the first phone to open the page after a change; 11
-# gains little more for four times that.
-BROTLI_QUALITY, GZIP_LEVEL = 10, 9
+# gains little more for four times that. A longer page (a game of hundreds of deals) is
+# compressed as answers are: at 10, its time would grow with it, to 50 ms and more.
+BROTLI_QUALITY, GZIP_LEVEL, BEST_UP_TO = 10, 9, 64 * 1024
 
 
 class Pressed:
@@ -66,7 +67,8 @@ class Pressed:
 
     def gzip(self, tail: bytes) -> bytes:
         if self._gzip is None:
-            deflate = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+            level = GZIP_LEVEL if len(self.head) <= BEST_UP_TO else 6
+            deflate = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
             head = deflate.compress(self.head) + deflate.flush(zlib.Z_SYNC_FLUSH)
             self._gzip = (_GZIP_HEADER + head, zlib.crc32(self.head))
         head, crc = self._gzip
@@ -78,7 +80,8 @@ class Pressed:
         if self._brotli is None:
             import brotli  # the compact extra: asked for only when taken("br") found it
 
-            compressor = brotli.Compressor(quality=BROTLI_QUALITY)
+            quality = BROTLI_QUALITY if len(self.head) <= BEST_UP_TO else QUALITY
+            compressor = brotli.Compressor(quality=quality)
             self._brotli = compressor.process(self.head) + compressor.flush()
         blocks = [_uncompressed(tail[at:at + _BLOCK]) for at in range(0, len(tail), _BLOCK)]
         return self._brotli + b"".join(blocks) + _BROTLI_LAST
