@@ -4,6 +4,8 @@ a line per member, so no two lines share both their colour and their style."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.ui.sheet import Row, Sheet
@@ -35,6 +37,8 @@ def test_a_chart_draws_every_step_while_each_has_two_units_of_its_width(steps):
     running = tuple((i, 2 * i) for i in range(1, steps + 1))
     chart = Sheet(("A", "B"), (), (), (), running=running).chart()
     assert [len(points_of(line)) for line in chart["lines"]] == [steps + 1] * 2
+    assert all(re.fullmatch(r"\d+\.\d,\d+\.\d", point)  # in tenths of a unit, as ever
+               for point in chart["lines"][0]["points"].split())
 
 
 @pytest.mark.parametrize("steps", [137, 1000, 5000])
@@ -51,6 +55,7 @@ def test_a_longer_chart_draws_a_point_every_two_units_from_its_first_to_its_last
         assert xs == sorted(xs) and xs[0] == 24 and xs[-1] == 296
         gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
         assert max(gaps) < 4.05  # one step, rounded, apart
-    # The first and the last totals are drawn where they are.
+    # The first and the last totals are drawn where they are, in whole units.
     first, last = points_of(chart["lines"][0])[0], points_of(chart["lines"][0])[-1]
     assert (first[1], last[1]) == (136.0, 24.0)
+    assert "." not in chart["lines"][0]["points"]

@@ -74,12 +74,16 @@ class Sheet:
         span = (high - low) or 1
         steps = max(len(points) - 1, 1)
 
+        drawn = _drawn(len(points) - 1)
+        # A long chart's points are whole units: half a unit is less than a pixel on a
+        # phone, and a season's twelve lines were 3.2 KB of its group's page, now 1.9.
+        places = 0 if len(drawn) < len(points) else 1
+
         def xy(step: int, value: int) -> str:
             x = PAD + (CHART_WIDTH - 2 * PAD) * step / steps
             y = PAD + (CHART_HEIGHT - 2 * PAD) * (high - value) / span
-            return f"{x:.1f},{y:.1f}"
+            return f"{x:.{places}f},{y:.{places}f}"
 
-        drawn = _drawn(len(points) - 1)
         lines = [{
             "name": name,
             "colour": COLOURS[i % len(COLOURS)],
