@@ -174,3 +174,10 @@ def test_a_group_of_1000_games_is_weighed_with_its_older_games_a_tap_away(weighe
     assert weighed["group"]["status"] == 200
     older = weighed["older games (HTMX)"]
     assert older["status"] == 200 and older["kb"] <= 6, f"{older['kb']:.1f} KB"
+
+
+def test_the_warm_visit_of_a_group_of_1000_games_is_within_8_kb(weighed):
+    # Issue 40: it was 20.3 KB, 15 of them the season's chart drawing every game; drawn a
+    # point every two units of its width, in whole units, the lines look the same.
+    group = weighed["group"]
+    assert group["warm"] < 8, f"{group['warm']:.1f} KB warm"
