@@ -75,14 +75,14 @@ class Sheet:
         steps = max(len(points) - 1, 1)
 
         drawn = _drawn(len(points) - 1)
-        # A long chart's points are whole units: half a unit is less than a pixel on a
-        # phone, and a season's twelve lines were 3.2 KB of its group's page, now 1.9.
-        places = 0 if len(drawn) < len(points) else 1
 
+        # In whole units: half a unit is less than a pixel on a phone, and tenths made a
+        # season's twelve lines 3.2 KB of its group's page (1.9 in units), a game's chart
+        # a tenth of its page (issue 40).
         def xy(step: int, value: int) -> str:
             x = PAD + (CHART_WIDTH - 2 * PAD) * step / steps
             y = PAD + (CHART_HEIGHT - 2 * PAD) * (high - value) / span
-            return f"{x:.{places}f},{y:.{places}f}"
+            return f"{x:.0f},{y:.0f}"
 
         lines = [{
             "name": name,
@@ -90,7 +90,7 @@ class Sheet:
             "dash": DASHES[i % len(DASHES)],
             "points": " ".join(xy(step, points[step][i]) for step in drawn),
         } for i, name in enumerate(self.columns)]
-        zero = PAD + (CHART_HEIGHT - 2 * PAD) * high / span if low <= 0 <= high else None
+        zero = round(PAD + (CHART_HEIGHT - 2 * PAD) * high / span) if low <= 0 <= high else None
         return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "lines": lines,
                 "zero": zero, "high": high, "low": low, "pad": PAD,
                 "rounds": len(points) - 1}
