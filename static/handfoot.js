@@ -15,17 +15,20 @@
 "use strict";
 
 // A deal form's steppers, each count's − before it and + after (a pile's +N follows).
+// Each says what it counts: its label's own words (not the points each card makes).
 const makeSteppers = (root) => {
-  root.querySelectorAll(".step[data-what]").forEach((step) => {
+  root.querySelectorAll(".foot-form .step").forEach((step) => {
     const input = step.querySelector("input");
     const words = input && input.form && input.form.dataset;
-    if (!words || step.querySelector("[data-step='-1']")) return;
+    const label = input && input.labels[0];
+    if (!words || !label || step.querySelector("[data-step='-1']")) return;
+    const what = label.firstChild.textContent.trim();
     const button = (by, text, says) => {
       const made = document.createElement("button");
       made.type = "button";
       made.dataset.step = by;
       made.dataset.for = input.id;
-      made.setAttribute("aria-label", says.replace("%s", step.dataset.what));
+      made.setAttribute("aria-label", says.replace("%s", what));
       made.textContent = text;
       return made;
     };

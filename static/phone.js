@@ -56,16 +56,48 @@ document.addEventListener("click", (event) => {
 
 // --- Add to home screen ----------------------------------------------------------------
 
-const hint = document.querySelector("[data-install-hint]");
+// The hint's words come from the server the first time it is shown (templates/
+// _install_hint.html): a page does not carry them for the phones never offered it.
 let installPrompt = null;
+let hint = null;
+let hintComing = null;
 
 function installed() {
   return window.matchMedia("(display-mode: standalone)").matches
     || navigator.standalone === true;
 }
 
-function showHint(kind) {
-  if (!hint || installed() || stored(HINT, "") === "dismissed") {
+// Beside the worker (/install-hint by /sw.js, wherever the app is served), in the page's
+// language.
+function hintAddress() {
+  const worker = new URL(script.dataset.serviceWorker, window.location.href);
+  return new URL(`install-hint?lang=${document.documentElement.lang}`, worker).href;
+}
+
+function theHint() {
+  hintComing = hintComing || fetch(hintAddress(), { credentials: "same-origin" })
+    .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+    .then((html) => {
+      document.body.insertAdjacentHTML("beforeend", html);
+      hint = document.body.lastElementChild;
+      hint.querySelector("[data-install-dismiss]").addEventListener("click", () => hideHint(true));
+      hint.querySelector("[data-install]").addEventListener("click", async () => {
+        if (!installPrompt) {
+          return;
+        }
+        installPrompt.prompt();
+        const choice = await installPrompt.userChoice;
+        installPrompt = null;
+        hideHint(choice.outcome === "accepted");
+      });
+      return hint;
+    })
+    .catch(() => { hintComing = null; }); // no connection: offered again on another page
+  return hintComing;
+}
+
+async function showHint(kind) {
+  if (!script || installed() || stored(HINT, "") === "dismissed" || !(await theHint())) {
     return;
   }
   hint.querySelectorAll("[data-install-for]").forEach((line) => {
@@ -90,31 +122,19 @@ window.addEventListener("beforeinstallprompt", (event) => {
   showHint("prompt");
 });
 window.addEventListener("appinstalled", () => hideHint(true));
-if (hint) {
-  hint.querySelector("[data-install-dismiss]").addEventListener("click", () => hideHint(true));
-  hint.querySelector("[data-install]").addEventListener("click", async () => {
+const agent = navigator.userAgent;
+const apple = /iPhone|iPad|iPod/.test(agent)
+  || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+if (apple) {
+  showHint("ios"); // Safari never offers it by itself
+} else if (/Android/.test(agent)) {
+  // Chrome offers it (beforeinstallprompt) on HTTPS; other browsers, and plain HTTP on
+  // the café's network, never do: say where the menu item is.
+  window.setTimeout(() => {
     if (!installPrompt) {
-      return;
+      showHint("android");
     }
-    installPrompt.prompt();
-    const choice = await installPrompt.userChoice;
-    installPrompt = null;
-    hideHint(choice.outcome === "accepted");
-  });
-  const agent = navigator.userAgent;
-  const apple = /iPhone|iPad|iPod/.test(agent)
-    || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-  if (apple) {
-    showHint("ios"); // Safari never offers it by itself
-  } else if (/Android/.test(agent)) {
-    // Chrome offers it (beforeinstallprompt) on HTTPS; other browsers, and plain HTTP on
-    // the café's network, never do: say where the menu item is.
-    window.setTimeout(() => {
-      if (!installPrompt) {
-        showHint("android");
-      }
-    }, 2500);
-  }
+  }, 2500);
 }
 
 // --- The game's page, kept for offline use ----------------------------------------------

@@ -119,9 +119,9 @@ def worker_config() -> dict[str, Any]:
     keep copies of, and a version that moves with any of them."""
     static = url_for("static", filename="")
     # The offline page is laid out by base.html like every page: what it names is what
-    # every page loads, up front or once shown (data-after-load, data-print; the install
-    # hint's picture too, as the hint may show on a page kept for offline use); a game's
-    # page loads GAME_PAGE besides, the referee's REFEREE_PAGE.
+    # every page loads, up front or once shown (data-after-load, data-print); a game's
+    # page loads GAME_PAGE besides, the referee's REFEREE_PAGE. (The install hint comes
+    # from the server when shown, its picture with it.)
     # Each game's own styles (its _head.html, where it has one) and scripts come too.
     page = render_template("offline.html") + "".join(map(_game_head, games()))
     # Not the iPhone's home-screen icon (10 KB, issue 40): it is fetched when the page is
@@ -140,6 +140,16 @@ def worker_config() -> dict[str, Any]:
         current_app.jinja_env, "sw.js")[0]
     digest = hashlib.sha256((json.dumps(config) + template).encode()).hexdigest()[:12]
     return {**config, "version": digest}
+
+
+@bp.get("/install-hint")
+def install_hint() -> Response:
+    """"Add to home screen" in the page's language, fetched by static/phone.js when it
+    offers it (the pages do not carry it)."""
+    with force_locale(_language()):
+        response = make_response(render_template("_install_hint.html"))
+    response.headers["Cache-Control"] = NO_CACHE
+    return unchanged(response)
 
 
 @bp.get("/sw.js")
