@@ -87,6 +87,12 @@ def view(view_id: str) -> Response:
 T = TypeVar("T")
 
 
+def csrf_token() -> str:
+    """This session's CSRF token, as kept parts put it back; none where forms go without
+    (an app with the check switched off)."""
+    return generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
+
+
 class Kept:
     """Parts of pages as rendered, by a key naming what they depend on, the game's version
     (the live part's etag, or the version itself) first: a page then costs the same
@@ -104,7 +110,7 @@ class Kept:
     def __call__(self, key: tuple[str, ...], render: Callable[[], str]) -> Markup:
         """The part *key* as *render* renders it, rendered once while the game is
         unchanged."""
-        token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
+        token = csrf_token()
 
         def fresh() -> str:
             html = render()

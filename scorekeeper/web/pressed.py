@@ -27,11 +27,10 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 
-from flask import Response, current_app, make_response
-from flask_wtf.csrf import generate_csrf
+from flask import Response, make_response
 
-from ..compression import QUALITY, taken
-from .live import Kept, remember
+from ..compression import LEVEL, QUALITY, taken
+from .live import Kept, csrf_token, remember
 
 TOKEN_SLOT = Kept.TOKEN_SLOT
 # A token's input that names its form: it may leave the form for the page's end.
@@ -70,14 +69,14 @@ class Pressed:
 
     def gzip(self, tail: bytes) -> bytes:
         if self._gzip is None:
-            level = GZIP_LEVEL if len(self.head) <= BEST_UP_TO else 6
+            level = GZIP_LEVEL if len(self.head) <= BEST_UP_TO else LEVEL
             deflate = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
             head = deflate.compress(self.head) + deflate.flush(zlib.Z_SYNC_FLUSH)
             self._gzip = (_GZIP_HEADER + head, zlib.crc32(self.head))
         head, crc = self._gzip
         trailer = struct.pack("<II", zlib.crc32(tail, crc),
                               (len(self.head) + len(tail)) & 0xFFFFFFFF)
-        return head + zlib.compress(tail, 6, wbits=-zlib.MAX_WBITS) + trailer
+        return head + zlib.compress(tail, LEVEL, wbits=-zlib.MAX_WBITS) + trailer
 
     def brotli(self, tail: bytes) -> bytes:
         if self._brotli is None:
@@ -92,8 +91,7 @@ class Pressed:
     def response(self) -> Response:
         """The page for this request: the phone's own token in, compressed as its browser
         takes it."""
-        enabled = current_app.config.get("WTF_CSRF_ENABLED", True)
-        token = generate_csrf() if enabled else ""
+        token = csrf_token()
         if not self.head:
             return make_response(self.page(token))
         tail = self.tail.replace(TOKEN_SLOT, token).encode()
@@ -125,8 +123,7 @@ class KeptPages:
         self.parts: OrderedDict[tuple[str, ...], Pressed] = OrderedDict()
 
     def __call__(self, key: tuple[str, ...], render: Callable[[], str]) -> Pressed:
-        enabled = current_app.config.get("WTF_CSRF_ENABLED", True)
-        token = generate_csrf() if enabled else ""
+        token = csrf_token()
 
         def fresh() -> Pressed:
             html = render()
