@@ -1,5 +1,6 @@
 """Another phone at the table, through the JSON API of the live server: starting a game of
-Sami, Rana and Omar, and whatever else the browser tests need done outside the page."""
+Sami, Rana and Omar (or a Hand and Foot partnership game), and whatever else the browser
+tests need done outside the page."""
 
 from __future__ import annotations
 
@@ -22,3 +23,10 @@ def new_game(live_url: str) -> dict:
     """A Levant game of Sami, Rana and Omar, Sami dealing first."""
     return api(live_url, "POST", "/games", {"rules": "levant", "players": PLAYERS,
                                             "first_dealer": "Sami"})
+
+
+def new_foot_game(live_url: str) -> dict:
+    """A Hand and Foot partnership game of Ann and Cy against Bob and Dee, Ann dealing."""
+    return api(live_url, "POST", "/games", {"rules": "hand_and_foot",
+                                            "players": ["Ann", "Bob", "Cy", "Dee"],
+                                            "first_dealer": "Ann", "partnerships": True})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import later_scripts_ran
-from .table import api, new_game
+from .table import new_foot_game, new_game
 from .test_phones import deals_of, fill_deal, save
 
 
@@ -20,13 +20,20 @@ def requested(page: Page) -> list[str]:
     return asked
 
 
-def test_a_game_page_loads_no_referee_style_and_the_referee_is_styled_by_its_own(
-        page, live_url):
+def opened_quietly(page: Page, live_url: str) -> tuple[list[str], dict]:
+    """A new game's page opened on *page* until it asks for nothing more: what it asked
+    for, and the game."""
     asked = requested(page)
     game = new_game(live_url)
     page.goto(game["url"])
     expect(page.locator("form.deal-form")).to_be_visible()
     page.wait_for_load_state("networkidle")
+    return asked, game
+
+
+def test_a_game_page_loads_no_referee_style_and_the_referee_is_styled_by_its_own(
+        page, live_url):
+    asked, game = opened_quietly(page, live_url)
     assert not any("/static/referee.css" in url for url in asked), asked
     # The offline outbox came once the page was shown, not up front.
     assert any("/static/outbox.js" in url for url in asked), asked
@@ -43,9 +50,7 @@ def test_a_hand_and_foot_page_loads_its_script_once_shown_and_its_steppers_count
         page, live_url):
     # Issue 40: static/handfoot.js (1.2 KB on the wire) is not part of the first load: it
     # is asked for after the page's load event, and its − and + then work.
-    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot",
-                                            "players": ["Ann", "Bob", "Cy", "Dee"],
-                                            "first_dealer": "Ann", "partnerships": True})
+    game = new_foot_game(live_url)
     page.goto(game["url"])
     later_scripts_ran(page)
     asked, loaded = page.evaluate("""() => [
@@ -61,11 +66,7 @@ def test_a_hand_and_foot_page_loads_its_script_once_shown_and_its_steppers_count
 
 def test_a_game_page_asks_for_its_qr_codes_once_its_share_section_opens(page, live_url):
     # Issue 40: the two codes (about 1 KB each on the wire) sit in a closed section.
-    asked = requested(page)
-    game = new_game(live_url)
-    page.goto(game["url"])
-    expect(page.locator("form.deal-form")).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    asked, game = opened_quietly(page, live_url)
     assert not any("qr.svg" in url for url in asked), asked
     share = page.locator("details.share")
     with page.expect_request(lambda request: "qr.svg" in request.url):

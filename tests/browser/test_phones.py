@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phone, later_scripts_ran, previews_settled
-from .table import PLAYERS, api, new_game
+from .table import PLAYERS, api, new_foot_game, new_game
 
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
@@ -428,9 +428,7 @@ def test_no_awake_switch_where_the_phone_cannot(phones, live_url):
 def test_a_hand_and_foot_deal_saved_offline_is_recorded_once_back_online(phone, live_url):
     """Issue 14: a Hand and Foot table with a dropped connection keeps its deal like a Hand
     table, summed up with each side's points melded, and sends it once when back."""
-    page, game = offline_page(phone, live_url, api(live_url, "POST", "/games", {
-        "rules": "hand_and_foot", "players": ["Ann", "Bob", "Cy", "Dee"],
-        "first_dealer": "Ann", "partnerships": True}))
+    page, game = offline_page(phone, live_url, new_foot_game(live_url))
     form = page.locator("form.deal-form")
     form.locator("input[name=went_out][value=none]").check()
     form.locator("input[name=melded_0]").fill("600")

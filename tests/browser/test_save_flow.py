@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREENSHOTS, Phone, later_scripts_ran
-from .table import PLAYERS, api, new_game
+from .table import PLAYERS, api, new_foot_game, new_game
 from .test_phones import fill_deal, save
 
 
@@ -240,9 +240,7 @@ def test_after_its_saves_the_hand_phones_page_is_the_one_a_reload_shows(page, li
 
 def test_after_its_saves_the_hand_and_foot_phones_page_is_the_one_a_reload_shows(
         page, live_url):
-    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot",
-                                            "players": ["Ann", "Bob", "Cy", "Dee"],
-                                            "first_dealer": "Ann", "partnerships": True})
+    game = new_foot_game(live_url)
     page.goto(game["url"])
     for number, went_out in ((1, "0"), (2, "1")):
         form = page.locator("form.deal-form")
@@ -273,9 +271,7 @@ def test_a_saved_hand_and_foot_form_shows_its_steppers_before_its_script_comes_a
         else:
             route.fulfill(body="", content_type="text/javascript")
     page.route("**/handfoot.js*", first_only)
-    game = api(live_url, "POST", "/games", {"rules": "hand_and_foot",
-                                            "players": ["Ann", "Bob", "Cy", "Dee"],
-                                            "first_dealer": "Ann", "partnerships": True})
+    game = new_foot_game(live_url)
     page.goto(game["url"])
     steppers = page.locator("form.deal-form button[data-step]")
     expect(steppers.first).to_be_visible()
