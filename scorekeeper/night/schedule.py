@@ -248,7 +248,8 @@ def _tables(units: Sequence[tuple[str, ...]], per_table: int, cost: Counter[Pair
 
 
 def seat_round(number: int, players: Sequence[str], fmt: Format, table_size: int,
-               tally: Tally, *, seed: int, pairs: Sequence[tuple[str, str]] = ()) -> Round:
+               tally: Tally, *, seed: int | str,
+               pairs: Sequence[tuple[str, str]] = ()) -> Round:
     """Round *number* of a night with *players* present, after the rounds *tally* counts."""
     rng = random.Random(f"{seed}:{number}")
     if fmt is Format.PAIRS:
@@ -315,19 +316,54 @@ def _round(number: int, grouped: Sequence[Sequence[tuple[str, ...]]],
                  tuple(out))
 
 
+#: Other draws of the rounds after the next one, tried in turn when the first breaks a
+#: promise of :func:`promised` on the way (its rounds are chosen one at a time, and an
+#: early choice can leave a later round no partners but old ones).
+VARIANTS = 8
+
+
 def plan(players: Sequence[str], fmt: Format, table_size: int, rounds: int, *, seed: int,
          played: Sequence[Round] = (), pairs: Sequence[tuple[str, str]] = ()
          ) -> tuple[Round, ...]:
     """The night's rounds: those *played* as they were, then the rest seated for
-    *players* (progressive: only the next, which needs the results; :func:`progress`)."""
-    tally = Tally.of(played)
-    out = list(played)
+    *players* (progressive: only the next, which needs the results; :func:`progress`).
+    The next round is always the first draw's, so planning it alone, or with the rest,
+    seats it the same; the rounds after it are the first draw that keeps the promises
+    round by round, else the one that breaks the fewest."""
     last = rounds if fmt is not Format.PROGRESSIVE else min(rounds, max(1, len(played)))
-    for number in range(len(played) + 1, last + 1):
-        seated = seat_round(number, players, fmt, table_size, tally, seed=seed, pairs=pairs)
+    best: tuple[int, tuple[Round, ...]] | None = None
+    for variant in range(VARIANTS if fmt is Format.ROTATING else 1):
+        tally = Tally.of(played)
+        out = list(played)
+        for number in range(len(played) + 1, last + 1):
+            drawn = seed if variant == 0 or number == len(played) + 1 else f"{seed}/{variant}"
+            seated = seat_round(number, players, fmt, table_size, tally, seed=drawn,
+                                pairs=pairs)
+            tally.add(seated)
+            out.append(seated)
+        broken = _broken(out, len(players), fmt, table_size)
+        if best is None or broken < best[0]:
+            best = (broken, tuple(out))
+        if broken == 0:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _broken(rounds: Sequence[Round], players: int, fmt: Format, table_size: int) -> int:
+    """How many times, round by round, a pair partnered or met more often than
+    :func:`promised` allows for the rounds so far."""
+    tally = Tally()
+    broken = 0
+    for count, seated in enumerate(rounds, start=1):
         tally.add(seated)
-        out.append(seated)
-    return tuple(out)
+        partners, opponents = promised(count, players, table_size, fmt,
+                                       bool(seated.sitting_out))
+        if fmt is Format.PAIRS:
+            partners = count
+        broken += sum(times > partners for times in tally.partners.values())
+        broken += sum(times > opponents for times in tally.opponents.values())
+    return broken
 
 
 def progress(previous: Round, winners: Sequence[Sequence[str]], players: Sequence[str],
