@@ -147,6 +147,17 @@ def test_a_night_whose_first_draw_runs_out_of_new_partners_is_drawn_again():
     assert night(Format.ROTATING, 6, 8, 7, seed=152) == rounds
 
 
+def test_a_plan_asked_for_again_is_not_made_again():
+    # A night's TV asks for its board every 3 seconds, and the board for the plan.
+    from scorekeeper.night import schedule
+
+    night(Format.ROTATING, 4, 13, 6, seed=11)
+    made = schedule._plan.cache_info().misses
+    assert night(Format.ROTATING, 4, 13, 6, seed=11) == night(Format.ROTATING, 4, 13, 6,
+                                                               seed=11)
+    assert schedule._plan.cache_info().misses == made
+
+
 def test_a_plan_is_the_same_each_time_it_is_made():
     assert night(Format.ROTATING, 4, 13, 6, seed=5) == night(Format.ROTATING, 4, 13, 6, seed=5)
     assert night(Format.ROTATING, 4, 13, 6, seed=5) != night(Format.ROTATING, 4, 13, 6, seed=6)

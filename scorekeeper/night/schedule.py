@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from math import ceil
 
@@ -329,7 +330,15 @@ def plan(players: Sequence[str], fmt: Format, table_size: int, rounds: int, *, s
     *players* (progressive: only the next, which needs the results; :func:`progress`).
     The next round is always the first draw's, so planning it alone, or with the rest,
     seats it the same; the rounds after it are the first draw that keeps the promises
-    round by round, else the one that breaks the fewest."""
+    round by round, else the one that breaks the fewest. A night's pages and its TV ask
+    for the same plan again and again while nothing changes: it is made once."""
+    return _plan(tuple(players), fmt, table_size, rounds, seed, tuple(played),
+                 tuple((a, b) for a, b in pairs))
+
+
+@lru_cache(maxsize=64)
+def _plan(players: tuple[str, ...], fmt: Format, table_size: int, rounds: int, seed: int,
+          played: tuple[Round, ...], pairs: tuple[tuple[str, str], ...]) -> tuple[Round, ...]:
     last = rounds if fmt is not Format.PROGRESSIVE else min(rounds, max(1, len(played)))
     best: tuple[int, tuple[Round, ...]] | None = None
     for variant in range(VARIANTS if fmt is Format.ROTATING else 1):
