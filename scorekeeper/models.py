@@ -94,6 +94,7 @@ class Game(Model):
     auto_confirm: Mapped[bool | None] = mapped_column(info=ADDED_LATER)
 
     group: Mapped[Group | None] = relationship(back_populates="games")
+    night: Mapped[Night | None] = relationship()
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan")

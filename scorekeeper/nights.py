@@ -1,7 +1,7 @@
 """A night in storage (docs/night.md): made from what the organiser gives, its plan read
-from the rounds started (the rest planned again from the seed whenever read), a round
-started as one ordinary game per table in one transaction, players added or removed
-between rounds, and the standing from the tables' games as they stand. Each change is
+from the rounds started (the rest planned again from the seed whenever read; starting
+one is scorekeeper/night_rounds.py's), players added or removed between rounds, and the
+standing from the tables' games as they stand, counting what both sides signed. Each change is
 written to the night's history. The seating and the standing themselves are plain
 Python (scorekeeper/night/); this module names no game."""
 
@@ -17,16 +17,15 @@ from sqlalchemy import select
 from . import storage
 from .extensions import db
 from .games import kind_of
-from .groups import LONGEST_GROUP_NAME, member_named, start_game
+from .groups import LONGEST_GROUP_NAME, member_named
 from .models import Game, Group, Night, NightChange, NightRound
 from .night.balance import balanced_order
 from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
 from .night.standing import Line, TableResult, standing
 from .ratings import ratings
-from .results import awaiting
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name
-from .trust import MODES
+from .trust import MODES, unconfirmed
 
 MOST_PLAYERS = 40
 MOST_ROUNDS = 40
@@ -37,14 +36,6 @@ TABLE_SIZES = (2, 4, 6)
 SIT_OUTS = ("average", "none")
 #: The longest a round's time limit may be, in minutes.
 MOST_MINUTES = 300
-
-
-class TablesPlaying(Exception):
-    """A round cannot start while a table of the current one still plays (unless forced)."""
-
-    def __init__(self, tables: list[int]) -> None:
-        super().__init__(tables)
-        self.tables = tables
 
 
 def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
@@ -252,24 +243,51 @@ def results_of(started: NightRound) -> list[TableResult | None]:
         if game is None:
             out.append(None)
             continue
+        kind = kind_of(game.rules)
         state, log = storage.state_and_log(game)
-        result = kind_of(game.rules).result(state, log)
+        whole = kind.result(state, log)
+        # Where the other side confirms deals, the table counts up to its first deal not
+        # yet confirmed (trust.py): a deal moves the standing once both sides signed it.
+        pending = tuple(unconfirmed(game))
+        if pending:
+            log = log[:pending[0] - 1]
+            state = kind.replay(storage.table_of(game), list(log))
+        result = kind.result(state, log) if pending else whole
         # A group's game names its seats as the members are named: matched by case.
         by_name = {seat.name.casefold(): place
                    for seat, place in zip(game.seats, result.places, strict=True)}
         places = [by_name[side[0].casefold()] for side in sides]
-        # A table whose deals the other side has yet to confirm is not over (trust.py).
-        waiting = result.finished and awaiting(game)
         out.append(TableResult(tuple(tuple(s) for s in sides),
                                tuple(p.total for p in places), tuple(p.rank for p in places),
-                               len(log), result.finished and not waiting, waiting))
+                               len(log), whole.finished and not pending,
+                               whole.finished and bool(pending), pending))
     return out
 
 
-def night_standing(night: Night) -> list[Line]:
+Results = list[list[TableResult | None]]
+
+
+def results(night: Night) -> Results:
+    """Every started round's tables' games as they count, round by round (read once for
+    a page's standing and pending deals)."""
+    return [results_of(started) for started in night.started]
+
+
+def pending(night: Night, read: Results | None = None) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each table whose deals wait for the other side (or are disputed): its round, its
+    number and those deals, round by round — what the standing does not count yet."""
+    read = results(night) if read is None else read
+    return [(started.number, table, result.pending)
+            for started, tables in zip(night.started, read, strict=True)
+            for table, result in enumerate(tables, start=1)
+            if result is not None and result.pending]
+
+
+def night_standing(night: Night, read: Results | None = None) -> list[Line]:
     """The standing of everyone who has played or is here, best first."""
-    return standing(_everyone(night), list(zip(played(night), map(results_of, night.started),
-                                    strict=True)), night.sit_out)
+    read = results(night) if read is None else read
+    return standing(_everyone(night), list(zip(played(night), read, strict=True)),
+                    night.sit_out)
 
 
 def time_left(night: Night, now: datetime | None = None) -> int | None:
@@ -298,41 +316,6 @@ def of_group(group_id: str) -> list[tuple[Night, list[str]]]:
 
 # --- changes ------------------------------------------------------------------------------
 
-def start_round(night: Night, force: bool = False) -> NightRound:
-    """Start the next round: a game at each table, made now (not yet committed).
-    :class:`TablesPlaying` while a table of the current round plays and *force* is not
-    given; :class:`RulesError` when every round is played."""
-    if night.started:
-        playing = [i + 1 for i, r in enumerate(results_of(night.started[-1]))
-                   if r is not None and not r.finished]
-        if playing and not force:
-            raise TablesPlaying(playing)
-        if playing:
-            _note(night, "forced", {"round": night.started[-1].number, "tables": playing})
-    rounds = schedule(night, force)
-    if len(rounds) <= len(night.started):
-        raise fail(N_("Every round of the night is played."))
-    seated = rounds[len(night.started)]
-    fmt = Format(night.format)
-    group = db.session.get(Group, night.group_id) if night.group_id else None
-    games: list[str] = []
-    for table in seated.tables:
-        game = table_game(night.rules, list(table.players), fmt, night.table_size,
-                           table.sides)
-        game.night_id, game.confirm = night.id, night.confirm
-        db.session.add(game)
-        if group is not None:
-            start_game(group, game)
-        db.session.flush()
-        games.append(game.id)
-    started = NightRound(number=seated.number, games=games, seating={
-        "tables": [[list(side) for side in t.sides] for t in seated.tables],
-        "sitting_out": list(seated.sitting_out)})
-    night.started.append(started)
-    _note(night, "round", {"round": seated.number, "games": games})
-    return started
-
-
 def add_player(night: Night, name: object) -> str:
     if Format(night.format) is Format.PAIRS:
         raise fail(N_("A night of fixed pairs seats whole pairs: start another night to "
@@ -346,7 +329,7 @@ def add_player(night: Night, name: object) -> str:
     check_names([*_everyone(night), given])
     new_names((*_everyone(night), given))
     night.players = [*night.players, given]
-    _note(night, "add", {"player": given})
+    note(night, "add", {"player": given})
     return given
 
 
@@ -361,7 +344,7 @@ def remove_player(night: Night, name: str) -> None:
     if len(night.players) - 1 < night.table_size:
         raise fail(N_("That would leave fewer players than one table."))
     night.players = [n for n in night.players if n != leaving]
-    _note(night, "remove", {"player": leaving})
+    note(night, "remove", {"player": leaving})
 
 
 def swap_players(night: Night, players: object) -> None:
@@ -379,7 +362,7 @@ def swap_players(night: Night, players: object) -> None:
     number = len(night.started) + 1
     if number > len(schedule(night)):
         raise fail(N_("Every round of the night is played."))
-    _note(night, "swap", {"round": number, "players": [one, other]})
+    note(night, "swap", {"round": number, "players": [one, other]})
 
 
 def _everyone(night: Night) -> list[str]:
@@ -392,5 +375,5 @@ def _everyone(night: Night) -> list[str]:
     return list({n.casefold(): n for n in names}.values())
 
 
-def _note(night: Night, action: str, detail: dict[str, Any]) -> None:
+def note(night: Night, action: str, detail: dict[str, Any]) -> None:
     night.changes.append(NightChange(action=action, detail=detail))

@@ -50,6 +50,12 @@ def rematch(game: Game) -> Game:
     # deals — is no game to play again, even one played again before.
     if not state.finished or awaiting(game):
         raise fail(N_("Only a finished game can be played again."))
+    if game.night is not None:
+        # The night's next round is its tables' next game; a rematch would be a game of
+        # the night's group made from one table's link (docs/security.md, "Links").
+        raise fail(N_("This game is a table of the night “%(night)s”: its next game is the "
+                      "night's next round, which the organiser starts."),
+                   night=game.night.name)
     made = rematch_of(game)
     if made is not None:
         return made

@@ -25,10 +25,11 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
                                                _page(game.id))
     answer["rematch_of"] = _link(game.rematch_of)
     answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
-    if game.night_id is not None:
-        # A table's game of a night (scorekeeper/nights.py): the night's page.
-        answer["night"] = {"id": game.night_id, "url": url_for(
-            "nights.show", night_id=game.night_id, _external=True)}
+    if game.night is not None:
+        # A table's game of a night (scorekeeper/nights.py): the night's view-only page,
+        # never its id, which is the organiser's link (docs/security.md, "Links").
+        answer["night"] = {"name": game.night.name, "view_url": url_for(
+            "nights.view", night_view=game.night.view_id, _external=True)}
     _trust(game, answer)
     changes = changes_of(game)
     if changes is not None:

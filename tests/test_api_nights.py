@@ -102,7 +102,7 @@ def test_a_round_makes_a_game_at_each_table_with_its_seats(client):
         assert state["teams"] == table["sides"]
         assert state["players"] == [table["sides"][0][0], table["sides"][1][0],
                                     table["sides"][0][1], table["sides"][1][1]]
-        assert state["night"]["id"] == night["id"]
+        assert state["night"] == {"name": night["name"], "view_url": night["view_url"]}
         assert state["rules"]["preset"] == "levant" and state["rules"]["rounds"] == 1
 
 

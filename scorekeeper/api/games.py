@@ -17,7 +17,7 @@ from ..i18n import say
 from ..models import Game
 from ..pins import normal_pin, set_pin
 from ..rematch import follow, rematch, rematch_of
-from ..rulekit.messages import N_, msg
+from ..rulekit.messages import N_, RulesError, msg
 from ..states import state_json
 from ..storage import (
     DealConflict,
@@ -214,7 +214,11 @@ def rematch_game(game_id: str) -> ResponseReturnValue:
                                         "game can be played again."))),
                        game=state_json(game, state, log)), 409
     if made is None:
-        made = rematch(game)
+        try:
+            made = rematch(game)
+        except RulesError as refusal:
+            db.session.rollback()
+            return jsonify(error=say(refusal.message), game=state_json(game, state, log)), 409
         db.session.commit()
         status = 201
     else:

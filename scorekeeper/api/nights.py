@@ -10,13 +10,14 @@ from typing import Any
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import nights
+from .. import night_rounds, nights
 from ..codec import PayloadError, flag_of
 from ..extensions import db
 from ..games import kind_of
 from ..i18n import say
 from ..models import Night
 from ..night.schedule import Format, repeats
+from ..night_rounds import round_refusal
 from ..pins import normal_pin, set_pin
 from ..rulekit import RulesError
 from ..rulekit.messages import N_, msg
@@ -44,6 +45,7 @@ def night_json(night: Night) -> dict[str, Any]:
     games, the rest as planned now), the repeats of the plan and the standing."""
     rounds = nights.schedule(night)
     games = {r.number: r.games for r in night.started}
+    read = nights.results(night)
     partners, opponents = repeats(rounds, Format(night.format), night.table_size)
     return {
         "id": night.id,
@@ -66,8 +68,11 @@ def night_json(night: Night) -> dict[str, Any]:
         "current_round": night.started[-1].number if night.started else None,
         "standing": [{"player": line.player, "rank": line.rank,
                       "points": _points(line.points), "tiebreak": line.tiebreak,
-                      "games": line.games, "sat_out": line.sat_out}
-                     for line in nights.night_standing(night)],
+                      "games": line.games, "sat_out": line.sat_out,
+                      "provisional": line.provisional}
+                     for line in nights.night_standing(night, read)],
+        "pending": [{"round": number, "table": table, "deals": list(deals)}
+                    for number, table, deals in nights.pending(night, read)],
     }
 
 
@@ -119,19 +124,30 @@ def read_night(night_id: str) -> Response:
 
 @bp.post("/nights/<night_id>/rounds")
 def start_round(night_id: str) -> ResponseReturnValue:
+    """Start the round the body names (``{"round": N}``; without it, whichever is next, as
+    before the field was added: a retry then may start the round after)."""
     night = load_night(night_id)
     data = body()
-    refuse_unknown(data, ("force",))
-    if (refused := pin_refusal(night)) is not None:
+    refuse_unknown(data, ("round", "force"))
+    number = data.get("round")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)
+                               or number < 1):
+        raise PayloadError(msg(N_("The field “round” must be the number of the round to "
+                                  "start: 1 for the first.")))
+    if (holder := night_rounds.guard(night)) is not None and (
+            refused := pin_refusal(holder)) is not None:
         return refused
     try:
-        nights.start_round(night, flag_of(data, "force"))
-    except nights.TablesPlaying as playing:
+        night_rounds.start_round(night, number, flag_of(data, "force"))
+    except night_rounds.TablesPlaying as playing:
         db.session.rollback()
         return jsonify(error=say(msg(
             N_("Still playing: table %(tables)s. Start the next round when every table "
                "has finished, or send {\"force\": true} to end the round as it stands."),
             tables=", ".join(map(str, playing.tables)))), night=night_json(night)), 409
+    except (night_rounds.RoundTaken, night_rounds.NightChanged) as taken:
+        db.session.rollback()
+        return jsonify(error=say(round_refusal(taken)), night=night_json(night)), 409
     except RulesError:
         db.session.rollback()
         raise
@@ -139,12 +155,32 @@ def start_round(night_id: str) -> ResponseReturnValue:
     return _answer(night, 201)
 
 
+@bp.delete("/nights/<night_id>/rounds/<int:number>")
+def undo_round(night_id: str, number: int) -> ResponseReturnValue:
+    """Take back the round playing while none of its tables has a deal."""
+    night = load_night(night_id)
+    if (holder := night_rounds.guard(night)) is not None and (
+            refused := pin_refusal(holder)) is not None:
+        return refused
+    try:
+        night_rounds.undo_round(night, number)
+    except night_rounds.NightChanged as changed:
+        db.session.rollback()
+        return jsonify(error=say(round_refusal(changed)), night=night_json(night)), 409
+    except RulesError as refusal:
+        db.session.rollback()
+        return jsonify(error=say(refusal.message), night=night_json(night)), 409
+    db.session.commit()
+    return _answer(night)
+
+
 @bp.post("/nights/<night_id>/players")
 def add_player(night_id: str) -> ResponseReturnValue:
     night = load_night(night_id)
     data = body()
     refuse_unknown(data, ("name",))
-    if (refused := pin_refusal(night)) is not None:
+    if (holder := night_rounds.guard(night)) is not None and (
+            refused := pin_refusal(holder)) is not None:
         return refused
     nights.add_player(night, data.get("name"))
     db.session.commit()
@@ -156,7 +192,8 @@ def swap_players(night_id: str) -> ResponseReturnValue:
     night = load_night(night_id)
     data = body()
     refuse_unknown(data, ("players",))
-    if (refused := pin_refusal(night)) is not None:
+    if (holder := night_rounds.guard(night)) is not None and (
+            refused := pin_refusal(holder)) is not None:
         return refused
     nights.swap_players(night, data.get("players"))
     db.session.commit()
@@ -166,7 +203,8 @@ def swap_players(night_id: str) -> ResponseReturnValue:
 @bp.delete("/nights/<night_id>/players/<name>")
 def remove_player(night_id: str, name: str) -> ResponseReturnValue:
     night = load_night(night_id)
-    if (refused := pin_refusal(night)) is not None:
+    if (holder := night_rounds.guard(night)) is not None and (
+            refused := pin_refusal(holder)) is not None:
         return refused
     nights.remove_player(night, name)
     db.session.commit()

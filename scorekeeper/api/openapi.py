@@ -80,10 +80,13 @@ _STATE_COMMON = {
     "rematch": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],
                 "description": "Once the game is over, its rematch, if one was made "
                                "(POST /games/{game_id}/rematch)"},
-    "night": {"type": "object", "additionalProperties": False, "required": ["id", "url"],
-              "properties": {"id": {"type": "string"},
-                             "url": {"type": "string", "description": "The night's page"}},
-              "description": "A table's game of a night: the night (GET /nights/{id})"},
+    "night": {"type": "object", "additionalProperties": False,
+              "required": ["name", "view_url"],
+              "properties": {"name": {"type": "string"},
+                             "view_url": {"type": "string",
+                                          "description": "The night's view-only page"}},
+              "description": "A table's game of a night: the night's name and view-only "
+                             "page (never its organiser's link)"},
     "rating_changes": RATING_CHANGES, **TRUST_STATE}
 
 

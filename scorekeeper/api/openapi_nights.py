@@ -41,7 +41,8 @@ _ROUND = {"type": "object", "additionalProperties": False,
                                "has started"}}}},
               "sitting_out": _NAMES}}
 _LINE = {"type": "object", "additionalProperties": False, "required": [
-    "player", "rank", "points", "tiebreak", "games", "sat_out"], "properties": {
+    "player", "rank", "points", "tiebreak", "games", "sat_out", "provisional"],
+    "properties": {
         "player": {"type": "string"},
         "rank": {"type": "integer", "minimum": 1,
                  "description": "Competition ranking: 1, 2, 2, 4"},
@@ -49,11 +50,14 @@ _LINE = {"type": "object", "additionalProperties": False, "required": [
                    "(docs/night.md, \"The standing\")"},
         "tiebreak": {"type": "integer", "description": "The sum of margins"},
         "games": {"type": "integer", "minimum": 0},
-        "sat_out": {"type": "integer", "minimum": 0}}}
+        "sat_out": {"type": "integer", "minimum": 0},
+        "provisional": {"type": "boolean", "description": "A deal still to be confirmed "
+                        "(at a table of the player's, or of a round they sat out) may "
+                        "move the line"}}}
 _NIGHT = {"type": "object", "additionalProperties": False, "required": [
     "id", "url", "view_url", "tv_url", "name", "game", "rules", "players", "format",
     "table_size", "sit_out", "minutes", "time_left", "pin", "group", "rounds",
-    "planned_rounds", "repeats", "current_round", "standing"], "properties": {
+    "planned_rounds", "repeats", "current_round", "standing", "pending"], "properties": {
         "id": {"type": "string"},
         "url": {"type": "string", "description": "The organiser's page"},
         "confirm": {"enum": ["off", "other_side"], "description": "Who confirms each "
@@ -84,9 +88,25 @@ _NIGHT = {"type": "object", "additionalProperties": False, "required": [
                     "properties": {"partners": {"type": "integer", "minimum": 0},
                                    "opponents": {"type": "integer", "minimum": 0}}},
         "current_round": {"type": ["integer", "null"]},
-        "standing": {"type": "array", "items": _LINE, "description": "Best first"}}}
+        "standing": {"type": "array", "items": _LINE, "description": "Best first, "
+                     "counting each table's deals up to its first one not yet confirmed"},
+        "pending": {"type": "array", "description": "The tables whose deals wait for the "
+                    "other side (or are disputed): not counted yet", "items": {
+                        "type": "object", "additionalProperties": False,
+                        "required": ["round", "table", "deals"], "properties": {
+                            "round": {"type": "integer", "minimum": 1},
+                            "table": {"type": "integer", "minimum": 1},
+                            "deals": {"type": "array", "items": {
+                                "type": "integer", "minimum": 1}}}}}}}
 _ANSWER = {"description": "The night", "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/Night"}}}}
+_REFUSED_ROUND = {
+    "description": "Nothing was started or taken back: a table still plays (start with "
+                   "force), the round named has already started or is not next (a repeat, "
+                   "a retry, or the loser of two starts at once), or the round has dealt",
+    "content": {"application/json": {"schema": {
+        "type": "object", "required": ["error"], "properties": {
+            "error": {"type": "string"}, "night": {"$ref": "#/components/schemas/Night"}}}}}}
 
 SCHEMAS = {"Night": _NIGHT}
 
@@ -134,23 +154,27 @@ PATHS: dict[str, Any] = {
     "/api/v1/nights/{night_id}/rounds": {
         "parameters": [_NIGHT_ID],
         "post": {"operationId": "start_round",
-                 "summary": "Start the next round: a game at each table",
+                 "summary": "Start round N, the next one: a game at each table",
                  "parameters": [_PIN_HEADER],
                  "requestBody": {"required": True, "content": {"application/json": {
-                     "example": {}, "schema": {
+                     "example": {"round": 1}, "schema": {
                          "type": "object", "additionalProperties": False, "properties": {
+                             "round": {"type": ["integer", "null"], "minimum": 1,
+                                       "description": "The round to start: a repeat or "
+                                       "a retry of a start already made changes nothing"},
                              "force": {"type": ["boolean", "null"], "description": "End "
                                        "the round playing as it stands"}}}}}},
                  "responses": {"201": _ANSWER, "400": BAD, "404": _NO_NIGHT,
-                               "409": {"description": "A table of the round playing still "
-                                       "plays; nothing was started", "content": {
-                                           "application/json": {"schema": {
-                                               "type": "object", "required": ["error"],
-                                               "properties": {
-                                                   "error": {"type": "string"},
-                                                   "night": {"$ref": "#/components/"
-                                                             "schemas/Night"}}}}}},
-                               **_LOCKED}}},
+                               "409": _REFUSED_ROUND, **_LOCKED}}},
+    "/api/v1/nights/{night_id}/rounds/{number}": {
+        "parameters": [_NIGHT_ID, {"name": "number", "in": "path", "required": True,
+                                   "schema": {"type": "integer", "minimum": 1}}],
+        "delete": {"operationId": "undo_round",
+                   "summary": "Take back the round playing while none of its tables has "
+                              "dealt: its games go",
+                   "parameters": [_PIN_HEADER],
+                   "responses": {"200": _ANSWER, "404": _NO_NIGHT, "409": _REFUSED_ROUND,
+                                 **_LOCKED}}},
     "/api/v1/nights/{night_id}/players": {
         "parameters": [_NIGHT_ID],
         "post": {"operationId": "add_night_player",

@@ -11,10 +11,11 @@ players at different tables are compared by where they placed at their own table
   (whichever way its game counts: the ranks say which side did better);
 - players still level share a rank (competition ranking: 1, 2, 2, 4).
 
-A table's game counts as it stands: a deal recorded or corrected moves the standing at
-once, and a game not yet dealt counts nothing. Which side placed where comes from each
-game's own result (the league's :class:`~scorekeeper.league.Result`), so the standing
-names no game."""
+A table's game counts as it stands, up to its first deal the other side has yet to
+confirm where the night's deals are confirmed: a deal moves the standing once confirmed (a
+corrected one once confirmed again), and a game not yet dealt counts nothing. Which side
+placed where comes from each game's own result (the league's
+:class:`~scorekeeper.league.Result`), so the standing names no game."""
 
 from __future__ import annotations
 
@@ -27,9 +28,10 @@ from .schedule import Round
 
 @dataclass(frozen=True)
 class TableResult:
-    """One table's game as it stands: its sides (as seated), each side's total and rank
-    (1 best, ties sharing), and how many deals it has; *waiting*: every deal played, but
-    the other side has deals to confirm (not finished until it has)."""
+    """One table's game as it counts: its sides (as seated), each side's total and rank
+    (1 best, ties sharing), and how many deals count; *waiting*: every deal played, but
+    the other side has deals to confirm (not finished until it has); *pending*: the
+    deals recorded that do not count yet, awaiting the other side or disputed."""
 
     sides: tuple[tuple[str, ...], ...]
     totals: tuple[int, ...]
@@ -37,6 +39,7 @@ class TableResult:
     deals: int
     finished: bool
     waiting: bool = False
+    pending: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,9 @@ class Line:
     tiebreak: int
     games: int
     sat_out: int
+    #: Whether a deal still to be confirmed may move the line: one at a table the player
+    #: sat at, or, for a round sat out at the average, at any table of that round.
+    provisional: bool = False
 
 
 def placements(result: TableResult) -> dict[str, tuple[Fraction, int]]:
@@ -77,9 +83,14 @@ def standing(players: Sequence[str],
     margins = dict.fromkeys(players, 0)
     games = dict.fromkeys(players, 0)
     sat = dict.fromkeys(players, 0)
+    provisional: set[str] = set()
     for seated, results in rounds:
         placed: dict[str, tuple[Fraction, int]] = {}
         for result in results:
+            if result is not None and result.pending:
+                provisional.update(n for side in result.sides for n in side)
+                if sit_out == "average":
+                    provisional.update(seated.sitting_out)
             if result is not None and result.deals:
                 placed |= placements(result)
         if not placed:
@@ -101,5 +112,6 @@ def standing(players: Sequence[str],
         level = i and (points[name], margins[name]) == (points[order[i - 1]],
                                                         margins[order[i - 1]])
         rank = lines[-1].rank if level else i + 1
-        lines.append(Line(name, rank, points[name], margins[name], games[name], sat[name]))
+        lines.append(Line(name, rank, points[name], margins[name], games[name], sat[name],
+                          name in provisional))
     return lines

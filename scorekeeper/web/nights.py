@@ -24,15 +24,25 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .. import nights, pins
+from .. import night_rounds, nights, pins
 from ..extensions import db, htmx
 from ..games import games, kind_of
 from ..i18n import say
 from ..models import Game, Group, Night
 from ..night.schedule import Format, Round, repeats
+from ..night.standing import TableResult
+from ..numbers import whole
 from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
 from . import device
@@ -76,6 +86,8 @@ class ChangeForm(Form):
     """The organiser's changes: the night's PIN (where it has one) goes with each."""
 
     pin = StringField(_l("The night's PIN"))
+    # The round a start names (night_rounds.start_round): a second tap starts nothing.
+    round = HiddenField()
     force = BooleanField(_l("End the unfinished games as they stand"))
     name = StringField(_l("Name"))
     other = StringField(_l("With"))
@@ -133,6 +145,10 @@ def new() -> ResponseReturnValue:
     """A new night; from a group's page (``?group=``), the group's: its members offered as
     the players, its games counting in its league."""
     group = db.session.get(Group, request.args.get("group", ""))
+    if group is None and "group" in request.args:
+        # Not a night without the group the link meant: say the link is wrong.
+        abort(404, description=_l("There is no group with that link: check it, or plan "
+                                  "the night from the group's own page."))
     form_class = night_form()
     # A group's night starts from its members and its usual rules.
     form = form_class() if request.method == "POST" or group is None else form_class(
@@ -167,13 +183,13 @@ def new() -> ResponseReturnValue:
                                for preset in kind.info.presets}), status
 
 
-def _tables(night: Night, view: bool) -> list[dict[str, Any]]:
+def _tables(night: Night, view: bool, results: list[TableResult | None]
+            ) -> list[dict[str, Any]]:
     """The round playing, table by table: its sides, its game (the view-only page's
-    address where *view*) and how the game stands."""
+    address where *view*) and how the game stands (*results*, read)."""
     if not night.started:
         return []
     current = night.started[-1]
-    results = nights.results_of(current)
     out = []
     for number, (sides, game_id, result) in enumerate(
             zip(current.seating["tables"], current.games, results, strict=True), start=1):
@@ -189,14 +205,26 @@ def _context(night: Night, view: bool) -> dict[str, Any]:
     rounds = nights.schedule(night)
     played = len(night.started)
     partners, opponents = repeats(rounds, Format(night.format), night.table_size)
-    return dict(night=night, rounds=rounds, played=played, tables=_tables(night, view),
+    read = nights.results(night)
+    return dict(night=night, rounds=rounds, played=played,
+                tables=_tables(night, view, read[-1] if read else []),
                 next_round=rounds[played] if played < len(rounds) else None,
                 current=rounds[played - 1] if played else None,
-                standing=nights.night_standing(night), repeats=(partners, opponents),
+                standing=nights.night_standing(night, read),
+                pending=nights.pending(night, read), repeats=(partners, opponents),
                 game_title=_l(kind_of(night.rules).info.title),
                 format_name=dict(FORMATS)[night.format], view=view,
                 time_left=nights.time_left(night),
-                change_words=change_words)
+                change_words=change_words, **_guarding(night))
+
+
+def _guarding(night: Night) -> dict[str, Any]:
+    """Whether the organiser's forms ask for a PIN, and whose: the night's own, or its
+    group's where the night has none."""
+    holder = _locked(night)
+    return {"pin_needed": holder is not None,
+            "pin_label": _l("The group's PIN") if isinstance(holder, Group)
+            else _l("The night's PIN")}
 
 
 def change_words(change: Any) -> str:
@@ -204,6 +232,9 @@ def change_words(change: Any) -> str:
     detail = change.detail
     if change.action == "round":
         return str(_l("Round %(n)d started.", n=detail["round"]))
+    if change.action == "undo":
+        return str(_l("Round %(n)d taken back before any deal: its games were removed.",
+                      n=detail["round"]))
     if change.action == "forced":
         return str(_l("Round %(n)d ended as it stood (tables %(tables)s still playing).",
                       n=detail["round"], tables=", ".join(map(str, detail["tables"]))))
@@ -227,23 +258,36 @@ def show(night_id: str) -> Response:
         night.id)
 
 
+def _locked(night: Night) -> pins.Holder | None:
+    """Whose PIN this device must give for a change of *night*: the night's, or its
+    group's unless this device unlocked the group already; None when no PIN is asked."""
+    holder = night_rounds.guard(night)
+    if isinstance(holder, Group) and not device.group_locked(holder):
+        return None
+    return holder
+
+
 def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
-    """Do *action* if the night's PIN (where it has one) was given right: the page again,
-    saying what went wrong, or the night's page."""
-    error = None
+    """Do *action* if the PIN guarding the night (its own or its group's) was given
+    right: the page again, saying what went wrong, or the night's page."""
+    error, status = None, 422
+    holder = _locked(night)
     if not form.validate_on_submit():
         error = _l("This form has expired; please send it again.")
-    elif night.pin_hash is not None and (
-            outcome := pins.attempt(night, form.pin.data)) is not pins.Attempt.RIGHT:
-        error = pins.refusal(outcome, night)
+    elif holder is not None and (
+            outcome := pins.attempt(holder, form.pin.data)) is not pins.Attempt.RIGHT:
+        error = pins.refusal(outcome, holder)
     else:
         try:
             action()
-        except nights.TablesPlaying as playing:
+        except night_rounds.TablesPlaying as playing:
             db.session.rollback()
             error = _l("Still playing: table %(tables)s. Start the next round when every "
                        "table has finished, or tick “End the unfinished games as they "
                        "stand”.", tables=", ".join(map(str, playing.tables)))
+        except (night_rounds.RoundTaken, night_rounds.NightChanged) as taken:
+            db.session.rollback()
+            error, status = say(night_rounds.round_refusal(taken)), 409
         except RulesError as refusal:
             db.session.rollback()
             error = say(refusal.message)
@@ -251,14 +295,21 @@ def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
             db.session.commit()
             return redirect(url_for("nights.show", night_id=night.id), 303)
     return render_template("nights/show.html", form=form, error=error,
-                           **_context(night, view=False)), 422
+                           **_context(night, view=False)), status
 
 
 @bp.post("/nights/<night_id>/rounds")
 def start_round(night_id: str) -> ResponseReturnValue:
     night = _night(night_id)
     form = ChangeForm()
-    return _change(night, form, lambda: nights.start_round(night, bool(form.force.data)))
+    return _change(night, form, lambda: night_rounds.start_round(
+        night, whole(form.round.data), bool(form.force.data)))
+
+
+@bp.post("/nights/<night_id>/rounds/<int:number>/undo")
+def undo_round(night_id: str, number: int) -> ResponseReturnValue:
+    night = _night(night_id)
+    return _change(night, ChangeForm(), lambda: night_rounds.undo_round(night, number))
 
 
 @bp.post("/nights/<night_id>/players")
