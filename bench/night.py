@@ -422,7 +422,7 @@ def plan(port: int, timings: Timings, seconds: float) -> dict:
     assert answer is not None, timings.errors
     night = json.loads(answer.text)
     answer = organiser.ask({201: "setup"}, "POST", f"/api/v1/nights/{night['id']}/rounds",
-                           body={})
+                           body={"round": 1})
     assert answer is not None, timings.errors
     return json.loads(answer.text)
 
