@@ -41,6 +41,11 @@ class TableResult:
     waiting: bool = False
     pending: tuple[int, ...] = ()
 
+    @property
+    def dealt(self) -> bool:
+        """Whether the table has recorded a deal, counted yet or not."""
+        return bool(self.deals or self.pending)
+
 
 @dataclass(frozen=True)
 class Line:
