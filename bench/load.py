@@ -306,7 +306,8 @@ class Phone(threading.Thread):
 
     def record(self) -> None:
         number = 1
-        while number <= self.deals and time.monotonic() < self.deadline:
+        # next_deal is null once the game is over: this phone is done.
+        while number is not None and number <= self.deals and time.monotonic() < self.deadline:
             body = random_deal(number, self.rnd)
             answer = self.send(body)
             if answer is None:

@@ -16,6 +16,7 @@ from .i18n import say
 from .models import Game
 from .ratings import changes_of
 from .rematch import rematch_id
+from .signatures import as_json, signatures_of
 from .storage import version_of
 from .trust import marks_of
 
@@ -47,6 +48,9 @@ def _trust(game: Game, answer: dict[str, Any]) -> None:
     answer["auto_confirm"] = bool(game.auto_confirm)
     marks = marks_of(game)
     answer["unconfirmed"] = [m.number for m in marks if m.status != "confirmed"]
+    # Every confirmation, dispute and change of a confirmed deal, oldest first: what the
+    # deals' marks alone no longer say once a deal was changed or a dispute answered.
+    answer["signatures"] = [as_json(s) for s in signatures_of(game)]
     for line, mark in zip(answer["deals"], marks, strict=False):
         line["recorded_by"] = mark.recorded_by
         line["confirmed"] = None if mark.confirmed_by is None else {

@@ -11,6 +11,7 @@ transaction. Shared by every game: sides are the game's own (its table's ``units
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -20,6 +21,7 @@ from .extensions import db
 from .models import AuditEntry, DealRecord, Game
 from .results import keep_result
 from .rulekit.messages import N_, fail
+from .rulekit.names import look_alike, normal_name
 from .storage import NO_MARKS, Marks, _claim, check_version, kept_table, state_and_log
 
 MODES = ("off", "other_side")
@@ -79,10 +81,18 @@ def marks_of(game: Game) -> list[Mark]:
     def name(seat: int | None) -> str | None:
         return None if seat is None or not 0 <= seat < len(names) else names[seat]
 
-    return [Mark(d.number, name(d.recorded_by), name(d.confirmed_by), d.confirmed_at,
+    return [Mark(d.number, name(d.recorded_by), name(d.confirmed_by), utc(d.confirmed_at),
                  name(d.disputed_by), d.dispute_reason,
                  () if d.confirmed_by is not None else confirmers(game, d))
             for d in game.deals]
+
+
+def utc(at: datetime | None) -> datetime | None:
+    """*at* in UTC, with its time zone: SQLite gives back naive times (they are UTC), and
+    PostgreSQL the server's zone; a time read either way is written the same."""
+    if at is None:
+        return None
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 def unconfirmed(game: Game) -> list[int]:
@@ -91,12 +101,19 @@ def unconfirmed(game: Game) -> list[int]:
 
 
 def seat_named(game: Game, name: object, field: str = "recorded_by") -> int:
-    """The seat of the player *name*; :class:`RulesError` naming *field* otherwise."""
+    """The seat of the player *name*, matched as a group's members are (letter case and
+    look-alike letters aside, :func:`~scorekeeper.rulekit.names.look_alike`); the name
+    written exactly wins over one that only looks the same. :class:`RulesError` naming
+    *field* otherwise."""
     names = _seat_names(game)
-    if not isinstance(name, str) or name.strip() not in names:
+    given = normal_name(name) if isinstance(name, str) else ""
+    if given in names:
+        return names.index(given)
+    alike = [seat for seat, known in enumerate(names) if given and look_alike(known, given)]
+    if len(alike) != 1:
         raise fail(N_("“%(field)s” must name a player of this game (%(players)s)."),
                    field=field, players=", ".join(names))
-    return names.index(name.strip())
+    return alike[0]
 
 
 def recording(game: Game, recorder: object) -> Marks:
@@ -105,9 +122,9 @@ def recording(game: Game, recorder: object) -> Marks:
     by this recorder."""
     if recorder is None:
         if confirming(game):
-            raise fail(N_("Say who records this deal (“I am …” on the game's page, "
-                          "“recorded_by” in the API): in this game a player of another side "
-                          "confirms each deal."))
+            raise fail(N_("Say who records this deal, in “recorded_by” (a player of "
+                          "this game): in this game a player of another side confirms each "
+                          "deal."))
         return NO_MARKS
     seat = seat_named(game, recorder)
     if not (confirming(game) and game.auto_confirm):
@@ -132,24 +149,51 @@ def passed(marks: Marks) -> tuple[Marks, ...]:
 
 
 def changing(game: Game, number: int, recorder: object, reason: object) -> Marks:
-    """What correcting or undoing deal *number* writes besides: a confirmed deal wants a
-    reason, kept in the history with who had confirmed it; the deal waits to be
-    confirmed again, recorded by *recorder* if named."""
+    """What correcting deal *number* writes besides. The correcting side becomes its
+    recorder, so the deal waits for the other side again: a confirmed deal's correction
+    must name who makes it (else the side that confirmed could confirm its own change),
+    and give a reason, kept in the history with who had confirmed it. A correction answers
+    a dispute: the deal is no longer disputed (the history keeps the dispute)."""
     if not confirming(game) and recorder is None:
         return NO_MARKS
     record = game.deals[number - 1]
-    columns: tuple[tuple[str, object], ...] = (("confirmed_by", None),
-                                               ("confirmed_at", None))
+    unlock = _unlocking(game, number, recorder, reason)
+    if confirming(game) and record.confirmed_by is not None and recorder is None:
+        raise fail(N_("Deal %(number)d was confirmed by %(name)s: say who corrects it, in "
+                      "“recorded_by” (a player of this game); the deal then waits for a "
+                      "player of another side to confirm it again."),
+                   number=number, name=_seat_names(game)[record.confirmed_by])
+    columns: tuple[tuple[str, object], ...] = (
+        ("confirmed_by", None), ("confirmed_at", None), ("disputed_by", None),
+        ("dispute_reason", None))
     if recorder is not None:
         columns += (("recorded_by", seat_named(game, recorder)),)
+    return Marks(columns, unlock)
+
+
+def undoing(game: Game, number: int, by: object, reason: object) -> Marks:
+    """What undoing deal *number* (the last) writes besides: a confirmed deal's undo gives
+    a reason, kept in the history with who had confirmed it and who undid it, if named."""
+    if not confirming(game):
+        return NO_MARKS
+    return Marks((), _unlocking(game, number, by, reason))
+
+
+def _unlocking(game: Game, number: int, by: object,
+               reason: object) -> Callable[[Game], None]:
+    """The history entry of a confirmed deal changed (nothing for a deal not confirmed):
+    its reason, who had confirmed it and who changes it."""
+    record = game.deals[number - 1]
     if record.confirmed_by is None:
-        return Marks(columns)
+        return lambda game: None
+    confirmer = _seat_names(game)[record.confirmed_by]
     why = _reason(reason, N_("Deal %(number)d was confirmed by %(name)s: say why it changes "
                              "(“reason”, up to %(most)d characters)."),
-                  number=number, name=_seat_names(game)[record.confirmed_by])
-    confirmer = _seat_names(game)[record.confirmed_by]
-    return Marks(columns, lambda game: _entry(game, "unlock", number,
-                                              {"reason": why, "confirmed_by": confirmer}))
+                  number=number, name=confirmer)
+    note: dict[str, object] = {"reason": why, "confirmed_by": confirmer}
+    if by is not None:
+        note["by"] = _seat_names(game)[seat_named(game, by)]
+    return lambda game: _entry(game, "unlock", number, note)
 
 
 def confirm(game: Game, number: int, by: object, seen: str) -> None:

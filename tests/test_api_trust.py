@@ -88,7 +88,8 @@ def test_a_confirmed_deal_changes_only_with_a_reason_kept_in_the_history(client,
     refused(client.put(f"{API}/games/{state['id']}/deals/1", json=_deal(1),
                        headers={"If-Match": f'"{state["version"]}"'}), 400, "reason")
     fixed = client.put(f"{API}/games/{state['id']}/deals/1",
-                       json=_deal(1, "Caro", reason="Badr counted his joker twice"),
+                       json=_deal(1, "Caro", reason="Badr counted his joker twice",
+                                  recorded_by="Ali"),
                        headers={"If-Match": f'"{state["version"]}"'})
     assert fixed.status_code == 200, fixed.get_data(as_text=True)
     assert fixed.get_json()["unconfirmed"] == [1]  # to be confirmed again
@@ -97,8 +98,8 @@ def test_a_confirmed_deal_changes_only_with_a_reason_kept_in_the_history(client,
     with app.app_context():
         notes = [(e.action, e.note) for e in db.session.query(AuditEntry).order_by(
             AuditEntry.id)]
-    assert ("unlock", {"reason": "Badr counted his joker twice",
-                       "confirmed_by": "Badr"}) in notes
+    assert ("unlock", {"reason": "Badr counted his joker twice", "confirmed_by": "Badr",
+                       "by": "Ali"}) in notes
     assert ("confirm", {"by": "Badr"}) in notes
     state = _act(client, fixed.get_json(), 1, "confirm", by="Dina")
     refused(client.delete(f"{API}/games/{state['id']}/deals/1",

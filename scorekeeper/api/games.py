@@ -277,5 +277,5 @@ def undo_deal(game_id: str, number: int) -> ResponseReturnValue:
     given = data if isinstance(data, dict) else {}
     seen = _seen(given or None)
     remove_last_deal(game, seen,
-                     *trust.passed(trust.changing(game, number, None, given.get("reason"))))
+                     *trust.passed(trust.undoing(game, number, None, given.get("reason"))))
     return _answer(game)

@@ -72,7 +72,9 @@ _STATE_COMMON = {
     "first_dealer": {"type": "string"},
     "totals": _BY_NAME, "team_totals": _NUMBERS,
     "dealer": {"type": ["string", "null"]},
-    "next_deal": {"type": "integer", "minimum": 1},
+    "next_deal": {"type": ["integer", "null"], "minimum": 1,
+                  "description": "The number of the deal to record next; null once the "
+                                 "game's deals are all played"},
     "scored_rounds": {"type": "integer"}, "finished": {"type": "boolean"},
     "winners": _NAMES, "notices": _NAMES,
     "rematch_of": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/GameLink"}],

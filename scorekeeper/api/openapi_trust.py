@@ -20,7 +20,8 @@ TRUST_GAME = {
 #: A deal's body may say who records it and, changing a confirmed deal, why.
 TRUST_DEAL = {
     "recorded_by": {**_NAME, "description": "Who records the deal: needed where deals are "
-                    "confirmed"},
+                    "confirmed, and to correct a confirmed deal (the corrector's side then "
+                    "waits for another side to confirm it)"},
     "reason": {**_REASON, "description": "Why a confirmed deal is corrected"}}
 #: Each deal of a state, in a game whose deals are confirmed.
 TRUST_LINE = {
@@ -36,7 +37,24 @@ TRUST_STATE = {
     "auto_confirm": {"type": "boolean"},
     "unconfirmed": {"type": "array", "items": {"type": "integer", "minimum": 1},
                     "description": "The deals waiting for the other side; while any does, "
-                                   "the game is not finished"}}
+                                   "the game is not finished"},
+    "signatures": {"type": "array", "description": "Every confirmation, dispute and change "
+                   "of a confirmed deal, oldest first (none where nobody confirms)",
+                   "items": {"type": "object", "additionalProperties": False, "required": [
+                       "deal", "action", "by", "at", "reason", "confirmed_by", "auto",
+                       "resolved"], "properties": {
+                       "deal": {"type": "integer", "minimum": 1},
+                       "action": {"enum": ["confirmed", "disputed", "corrected", "undone"]},
+                       "by": {"type": ["string", "null"], "description": "Who confirmed, "
+                              "disputed or changed it (null: a change that named nobody)"},
+                       "at": {"type": "string"},
+                       "reason": {"type": ["string", "null"]},
+                       "confirmed_by": {"type": ["string", "null"], "description": "A "
+                                        "change's: whose confirmation it lifted"},
+                       "auto": {"type": "boolean", "description": "Confirmed by recording "
+                                "a later deal"},
+                       "resolved": {"type": "boolean", "description": "A dispute answered "
+                                    "since: its deal corrected, undone or confirmed"}}}}}
 
 
 def trust_paths(game_id: dict[str, Any], if_match: dict[str, Any], answer: dict[str, Any],

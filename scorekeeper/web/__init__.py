@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
         static_files,
         trust,
         trust_pages,
+        undo,  # noqa: F401 - its route joins the game pages' blueprint
         unindented,
         viewonly,
     )

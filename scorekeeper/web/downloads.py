@@ -22,7 +22,9 @@ from .. import trust
 from ..games import kind_of
 from ..i18n import FSI, PDI
 from ..models import Game
+from ..signatures import signatures_of
 from ..storage import state_of
+from .audit import signed
 
 
 def attachment(game: str, players: Sequence[str], started: date, extension: str,
@@ -80,6 +82,12 @@ def csv_download(game: Game) -> Response:
                 m.number, m.recorded_by or "", m.confirmed_by or "",
                 m.confirmed_at.isoformat() if m.confirmed_at else "", m.disputed_by or "",
                 m.reason or ""] for m in marks)])
+        # Then every signature, in order (scorekeeper/signatures.py): what the marks
+        # alone no longer say once a deal was changed or a dispute answered.
+        csv.writer(out).writerows([[], [
+            _("Deal"), _("Signature"), _("By"), _("At"), _("Why"), _("Notes")], *([
+                s.deal, signed(s).title, s.by or "", s.at.isoformat(), s.reason or "",
+                "; ".join(signed(s).details)] for s in signatures_of(game))])
     # The isolates that keep a side's names in order on a right-to-left page
     # (scorekeeper.ui.names.together) are a page's: a spreadsheet's cell has its own.
     body = out.getvalue().replace(FSI, "").replace(PDI, "")

@@ -1,7 +1,7 @@
-"""The scorekeeper pages: a new game, the game's sheet, recording, correcting and undoing
-deals, the printable sheet and the exports (made in scorekeeper/web/downloads.py). Each
-view turns the form into the engine's values and shows what the engine replays; none
-decides a rule."""
+"""The scorekeeper pages: a new game, the game's sheet, recording and correcting deals
+(undoing one: scorekeeper/web/undo.py; the printable sheet and the exports:
+scorekeeper/web/game_files.py). Each view turns the form into the engine's values and
+shows what the engine replays; none decides a rule."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
-from werkzeug.wrappers import Response as BaseResponse
 
 from .. import trust
 from ..codec import PayloadError
@@ -40,7 +39,6 @@ from ..storage import (
     DealConflict,
     GameChanged,
     PageName,
-    Stale,
     add_deal,
     correct_deal,
     kept_table,
@@ -48,7 +46,6 @@ from ..storage import (
     load_page,
     log_of,
     page_name,
-    remove_last_deal,
     state_and_log,
     state_of,
     table_of,
@@ -60,7 +57,7 @@ from . import conflicts, device, live
 from .pressed import kept_pages
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
-from .trust import me, seat_key
+from .trust import asks_who, me, seat_key, unnamed
 
 bp = Blueprint("games", __name__)
 
@@ -185,7 +182,8 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
         error=error, form_error=form_error, offer=offer, form_note=form_note, locked=locked,
         result=result, kept_deal=kept, restored=restored)
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
-    if (form is not None or empty) and not locked:
+    # A phone that must first say who holds it is shown "I am …" where the form was.
+    if (form is not None or empty) and not locked and not (empty and asks_who(game)):
         if empty:
             context["empty_form"] = empty_form(game, kind, state, context)
         context["record_part"] = Markup(render_template("games/_record.html", **context))
@@ -304,6 +302,8 @@ def record(game_id: str) -> ResponseReturnValue:
     form = _deal_form(kind, table, 0, request.form)
     if not form.validate():
         return game_page(game, form, status=422, form_error=first_error(form))
+    if refused := unnamed(game):
+        return game_page(game, form, status=422, form_error=refused)
     number = whole_or(form.deal.data, 0)
     try:
         state = add_deal(game, kind.pages.deal_from(form, table, number),
@@ -318,9 +318,10 @@ def record(game_id: str) -> ResponseReturnValue:
         response.headers["X-Already-Recorded"] = "true" if conflict.repeat else "false"
         return response
     if htmx:
-        # The first deal replaces the sheet's "no deals yet", the last ends the game: both
+        # The first deal replaces the sheet's "no deals yet", the last ends the game, and
+        # where the other side confirms, each deal joins the list of those waiting: all
         # change the whole part.
-        if state.finished or len(state.deals) == 1:
+        if state.finished or len(state.deals) == 1 or trust.confirming(game):
             return game_page(game, state=state, result=_result(game, state, len(state.deals)))
         return saved_part(game, state)
     return redirect(url_for("games.show", game_id=game.id))
@@ -370,6 +371,8 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
         status = 422
         if not form.validate():
             error = first_error(form)
+        elif refused := unnamed(game):
+            error = refused
         else:
             try:
                 state = correct_deal(game, kind.pages.deal_from(form, table, number),
@@ -422,27 +425,3 @@ def _stale_post(game: Game) -> bool:
     game (so about a deal that was there then)."""
     seen = request.form.get("version", "")
     return request.method == "POST" and bool(seen) and seen != version_of(game)
-
-
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> BaseResponse:
-    # The CSRF token was checked before this view (scorekeeper.web.security).
-    game = _game(game_id)
-    if refused := conflicts.undo_refused(game, request.form.get("deal", "")):
-        return game_page(game, error=refused, status=409)
-    removed = log_of(game)[-1]
-    try:
-        state = remove_last_deal(game, request.form.get("version", ""), *trust.passed(
-            trust.changing(game, len(game.deals), None, request.form.get("reason"))))
-    except RulesError as refusal:
-        return game_page(game, error=say(refusal.message), status=422)
-    except Stale as stale:
-        return game_page(_game(game_id), error=conflicts.stale(game, stale), status=409)
-    except GameChanged:
-        return game_page(_game(game_id), error=conflicts.changed(), status=409)
-    if htmx:
-        # What the undone deal recorded goes back into the form, to fix and save again.
-        kind = kind_of(game.rules)
-        form = _deal_form(kind, state.table, state.next_deal, record=removed)
-        return game_page(game, form, state=state, restored=removed.number)
-    return redirect(url_for("games.show", game_id=game.id))

@@ -36,6 +36,7 @@ from ..games.kind import State
 from ..i18n import say
 from ..models import Game
 from ..storage import states_of, version_of
+from ..trust import Mark
 from . import device, trust
 
 bp = Blueprint("live", __name__)
@@ -49,19 +50,21 @@ class Live:
     etag: str
 
 
-def version(game: Game, editable: bool) -> str:
+def version(game: Game, editable: bool, seat: str = "") -> str:
     """The version of a game's live part as a viewer sees it: it moves with every change
-    to the game (each moves its time stamp), and differs by language and by whether the
-    viewer may correct deals (the sheet then has a correct link per deal)."""
+    to the game (each moves its time stamp), and differs by language, by whether the
+    viewer may correct deals (the sheet then has a correct link per deal) and, on the
+    game's own page, by who holds the phone (*seat*: its Confirm is theirs already)."""
     at = game.updated_at
     # SQLite gives back naive times, and a game just saved holds an aware one: both UTC.
     stamp = (at if at.tzinfo is None else at.astimezone(UTC).replace(tzinfo=None)).isoformat()
-    key = f"{game.id} {stamp} {get_locale()} {'edit' if editable else 'view'}"
+    key = f"{game.id} {stamp} {get_locale()} {'edit' if editable else 'view'} {seat}"
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
 def for_game(game: Game) -> Live:
-    return Live(url_for("live.game", game_id=game.id), version(game, not device.locked(game)))
+    return Live(url_for("live.game", game_id=game.id),
+                version(game, not device.locked(game), trust.seat_key(game.id)))
 
 
 def for_view(game: Game, view_id: str) -> Live:
@@ -134,7 +137,7 @@ ROWS_KEPT = 8192
 
 @bp.app_template_global()
 def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
-             mark: str | None = None) -> Markup:
+             mark: Mark | None = None) -> Markup:
     """The sheet's *row* as templates/games/_sheet_row.html renders it. What it depends on
     is its key: the row itself (a frozen value: its number, scores, running totals, marks
     and notes, already in the reader's words), the sheet's columns, the game (its

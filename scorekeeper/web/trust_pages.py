@@ -46,6 +46,10 @@ def set_me(game_id: str) -> ResponseReturnValue:
         return _refused(game, say(refusal.message), 422)
     kept = {k: v for k, v in session.get("me", {}).items() if k != game.id}
     session["me"] = dict(list(kept.items())[-(REMEMBERED - 1):]) | {game.id: seat}
+    # Said on a correction's page: back to that correction, now the phone may make it.
+    deal = request.form.get("deal", "")
+    if deal.isascii() and deal.isdigit() and 1 <= int(deal) <= len(game.deals):
+        return redirect(url_for("games.edit", game_id=game.id, number=int(deal)), 303)
     return _back(game)
 
 

@@ -141,3 +141,40 @@ def test_two_phones_confirm_dispute_and_hand_over(page: Page, browser, live_url,
     assert state["finished"] and state["unconfirmed"] == []
     assert [d["confirmed"]["by"] for d in state["deals"]] == [dina, badr, dina]
     theirs_phone.check()
+
+
+def test_a_phone_says_who_it_is_before_the_deal_form(page: Page, browser, live_url):
+    """Issue 48, point 9: in a game whose deals the other side confirms, a phone that has
+    not said who holds it is asked that first, where the deal form would be (never refused
+    after filling it in); "I am" then chooses that player on Confirm."""
+    ali, badr, _caro, dina = NAMES["en-US"]
+    game = api(live_url, "POST", "/games", {
+        "rules": {"preset": "levant", "rounds": 2}, "players": NAMES["en-US"],
+        "first_dealer": ali, "partnerships": True, "confirm": "other_side"})
+    url = f"{live_url}/games/{game['id']}"
+    page.goto(url)
+    later_scripts_ran(page)
+    expect(page.locator(".whoami legend")).to_have_text("Who records from this phone?")
+    expect(deal_form(page)).to_have_count(0)
+    page.locator(".whoami").get_by_text(ali, exact=True).click()
+    page.get_by_role("button", name="I am this player").click()
+    later_scripts_ran(page)
+    expect(page.locator(".whoami legend")).to_contain_text(ali)
+    record(page, ali, [badr, dina], 1, "en-US", live_url, game["id"])
+    expect(page.locator(".sheet .trust-by")).to_have_text(f"entered by {ali}")
+
+    # The other side's phone says who it is: Confirm has that player chosen already.
+    theirs_phone = Phone(browser, "en-US")
+    theirs = theirs_phone.context.new_page()
+    theirs.goto(url)
+    later_scripts_ran(theirs)
+    theirs.locator(".whoami").get_by_text(badr, exact=True).click()
+    theirs.get_by_role("button", name="I am this player").click()
+    later_scripts_ran(theirs)
+    item = theirs.locator(".trust-deal[data-deal='1']")
+    expect(item.locator(".confirm-form").get_by_role("radio", name=badr)).to_be_checked()
+    item.locator(".confirm-form button[type=submit]").click()
+    later_scripts_ran(theirs)
+    expect(theirs.locator(".sheet .trust-mark.confirmed")).to_have_count(1)
+    assert api(live_url, "GET", f"/games/{game['id']}")["deals"][0]["confirmed"]["by"] == badr
+    theirs_phone.check()

@@ -164,7 +164,7 @@ def state_to_json(game_id: str, state: HandFootState, log: list[HandFootDeal], v
         "totals": dict(state.totals),
         "dealer": state.dealer,
         "starter": state.starter,
-        "next_deal": state.next_deal,
+        "next_deal": None if state.finished else state.next_deal,
         "round": None if state.finished else state.next_deal,
         "attempt": None if state.finished else 1,
         "minimum": _minimum(state.minimum),
