@@ -24,8 +24,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms import (
+    BooleanField,
+    Field,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from .. import nights, pins
 from ..extensions import db, htmx
@@ -48,12 +56,20 @@ FORMATS = ((Format.ROTATING.value, _l("Rotating partners: a new partner every ro
            (Format.PROGRESSIVE.value, _l("Winners move up a table, partners split")))
 
 
+def _night_name(form: Any, field: Field) -> None:
+    """The night's name read as the night keeps it, refused at the field as a group's is."""
+    try:
+        field.data = nights.night_name(field.data or "")
+    except RulesError as refusal:
+        raise ValidationError(say(refusal.message)) from None
+
+
 class NightFields(Form):
     """What a night adds to the new-game form's game, forms and house rules (which it
     reads as a new game does, scorekeeper/web/setup.py)."""
 
     name = StringField(_l("The night's name"), validators=[InputRequired(
-        _l("Give the night a name."))])
+        _l("Give the night a name.")), _night_name])
     players = TextAreaField(_l("Who is here (one name per line)"))
     format = RadioField(_l("How the tables change"), choices=choices(FORMATS),
                         default=Format.ROTATING.value)
