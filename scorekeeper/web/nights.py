@@ -24,15 +24,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
-from wtforms import (
-    BooleanField,
-    Field,
-    IntegerField,
-    RadioField,
-    SelectField,
-    StringField,
-    TextAreaField,
-)
+from wtforms import BooleanField, Field, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from .. import nights, pins
@@ -42,7 +34,7 @@ from ..i18n import say
 from ..models import Game, Group, Night
 from ..night.schedule import Format, Round, repeats
 from ..rulekit import RulesError
-from ..ui.forms import Form, choices, pin_digits
+from ..ui.forms import Form, WholeField, choices, pin_digits
 from . import device
 from .groups_forms import names_in
 from .groups_play import usual_data
@@ -79,10 +71,12 @@ class NightFields(Form):
     sit_out = RadioField(_l("A round sat out scores"), choices=choices((
         ("average", _l("The round's average: sitting out neither helps nor hurts")),
         ("none", _l("Nothing")))), default="average")
-    minutes = IntegerField(_l("A round's time limit in minutes (optional)"), validators=[
+    # Numbers typed as every form reads them (docs/security.md, "Numbers"): WTForms' own
+    # field took "+5", "1_0" and full-width digits.
+    minutes = WholeField(_l("A round's time limit in minutes (optional)"), validators=[
         Optional(), NumberRange(5, nights.MOST_MINUTES)])
-    rounds = IntegerField(_l("Rounds (optional)"),
-                          validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
+    rounds = WholeField(_l("Rounds (optional)"),
+                        validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
     balance = BooleanField(_l("Balance the first round by the group's ratings"))
     confirm = BooleanField(_l("A player of another side confirms each deal"), default=True)
