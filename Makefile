@@ -82,8 +82,9 @@ lock: $(LOCK_VENV)/bin/pip-compile ## Renew requirements/*.txt, the exact versio
 	$(PIP_COMPILE) --extra compact --extra picture --extra serve -c requirements/run.txt -o requirements/serve.txt pyproject.toml
 
 # Waitress reads a whole body (to a temporary file) before the app sees it: one over 1 MiB
-# is refused there, at once. The app's own limit is 64 KiB (413, with the JSON error under
-# /api/v1); bodies between the two reach it and get that answer. Idle or half-sent
+# is refused there, at once, unread, and the app answers that refusal as its own
+# (scorekeeper/waitress_refusal.py). The app's own limit is 64 KiB (413, with the JSON
+# error under /api/v1); bodies between the two reach it and get that answer. Idle or half-sent
 # connections (a phone gone to sleep mid-request) are closed after 20 s, and up to 500 are
 # held open at once, so a hundred of them do not stop the others (tests/test_run.py).
 WAITRESS_LIMITS = --max-request-body-size=1048576 --channel-timeout=20 --cleanup-interval=5 --connection-limit=500

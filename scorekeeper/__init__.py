@@ -104,7 +104,13 @@ def serving_app() -> "Flask":
     freed."""
     import gc
 
+    from .waitress_refusal import answer_in_app
+
     app = create_app()
+    # `make run` serves it with waitress, whose own refusal of a body too large is plain
+    # text; the app answers it as it answers its own (JSON under /api/v1). Under gunicorn
+    # no waitress server is made, and this changes nothing.
+    answer_in_app()
     # Every template compiled now rather than by the first phones to ask (a template's
     # first page in a process took 100 ms more), and frozen with the rest.
     for name in app.jinja_env.list_templates():
@@ -240,6 +246,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
         web,
     )
 
+    # Before every other hook: a body the server refused is the app's 413, whatever else
+    # the request would have been answered (a PIN asked for, a page shown).
+    app.before_request(_bounded_body)
     # First: Flask runs after-request hooks last registered first, so this one runs last
     # and compresses what every other hook has finished.
     compression.init_app(app)
@@ -259,6 +268,19 @@ def _bounded_query() -> None:
 
     if len(request.query_string) > QUERY_LIMIT:
         abort(414)
+
+
+def _bounded_body() -> None:
+    """Answer 413 to a request whose body the server refused for its size: it reaches the
+    app without its body (scorekeeper/waitress_refusal.py), and is refused whatever its
+    address would have answered. (A body the app reads itself is bounded by Werkzeug,
+    MAX_CONTENT_LENGTH.)"""
+    from flask import abort, request
+
+    from .statuses import BODY_REFUSED
+
+    if request.environ.get(BODY_REFUSED):
+        abort(413)
 
 
 def _http_error(error: "HTTPException") -> "ResponseReturnValue":

@@ -16,7 +16,7 @@ from .games import kind_of
 from .models import Game, Group, Member, Seat
 from .results import forget_result, keep_result
 from .rulekit.messages import N_, fail
-from .rulekit.names import check_names, look_alike, new_names, normal_name
+from .rulekit.names import check_names, look_alike, new_names, normal_name, shown_name
 
 LONGEST_GROUP_NAME = 60
 MOST_MEMBERS = 60
@@ -29,9 +29,7 @@ def group_name(given: object) -> str:
     if len(name) > LONGEST_GROUP_NAME:
         raise fail(N_("Keep the group's name to %(count)d characters."),
                    count=LONGEST_GROUP_NAME)
-    # No control characters, nor marks that hide text; its own length was checked above.
-    check_names([name], longest=LONGEST_GROUP_NAME)
-    new_names((name,))
+    shown_name(name)
     return name
 
 

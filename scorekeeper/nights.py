@@ -24,7 +24,7 @@ from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_
 from .night.standing import Line, TableResult, standing
 from .ratings import ratings
 from .rulekit.messages import N_, fail
-from .rulekit.names import check_names, new_names, normal_name
+from .rulekit.names import check_names, new_names, normal_name, shown_name
 from .trust import MODES, unconfirmed
 
 MOST_PLAYERS = 40
@@ -104,7 +104,8 @@ def night_name(given: object) -> str:
     if len(name) > LONGEST_GROUP_NAME:
         raise fail(N_("Keep the night's name to %(count)d characters."),
                    count=LONGEST_GROUP_NAME)
-    check_names([name], longest=LONGEST_GROUP_NAME)
+    # As a group's name: no control character, nor a mark that hides or reverses text.
+    shown_name(name)
     return name
 
 

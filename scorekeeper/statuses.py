@@ -7,6 +7,10 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
+# Set in a request's environ by the server when it refused the body for its size, unread
+# (scorekeeper/waitress_refusal.py): the app answers that refusal (413) in its own words.
+BODY_REFUSED = "scorekeeper.body_refused"
+
 SENTENCES = {
     400: _l("The request could not be read. Go back and try again."),
     403: _l("This is not open to you."),

@@ -22,6 +22,7 @@ from .models import AuditEntry, DealRecord, Game
 from .results import keep_result
 from .rulekit.messages import N_, fail
 from .rulekit.names import look_alike, normal_name
+from .rulekit.text import plain_text
 from .storage import NO_MARKS, Marks, _claim, check_version, kept_table, state_and_log
 
 MODES = ("off", "other_side")
@@ -242,8 +243,14 @@ def _confirmer(game: Game, record: DealRecord, by: object, field: str) -> int:
     return seat
 
 
+# A NUL byte in a reason failed the request on PostgreSQL, and on SQLite kept the game
+# out of a restore (docs/security.md).
+_CONTROL_IN_REASON = N_("A reason can hold letters, digits, spaces and signs, but no "
+                        "control characters such as a NUL byte.")
+
+
 def _reason(given: object, refusal: str, **values: object) -> str:
-    text = " ".join(given.split()) if isinstance(given, str) else ""
+    text = plain_text(given, _CONTROL_IN_REASON) if isinstance(given, str) else ""
     if not text or len(text) > MOST_REASON:
         raise fail(refusal, most=MOST_REASON, **values)
     return text

@@ -6,6 +6,10 @@ import html
 
 import pytest
 from pagework import HX
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Night
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -55,3 +59,28 @@ def test_another_scripts_digits_are_no_pin(client):
     response = start(client, pin="१२३४")
     assert response.status_code == 422
     assert "A PIN is 4 to 8 digits." in html.unescape(response.text)
+
+
+NIGHT = {"name": "Thursday", "preset": "levant", "players": "\n".join(FOUR),
+         "format": "rotating", "table_size": "4", "first_dealer": "random",
+         "sit_out": "average"}
+
+
+@pytest.mark.parametrize("field", ["minutes", "rounds"])
+@pytest.mark.parametrize("typed", ["+5", "1_0", "５", "６０", "-5", "1.5", "9" * 5000])
+def test_the_new_night_form_reads_its_numbers_by_the_same_rule(app, client, field, typed):
+    """Issue 48, point 12: WTForms' own IntegerField read "+5", "1_0" and full-width
+    digits as numbers; the night's form reads them as every other form does."""
+    response = client.post("/nights/new", data=NIGHT | {field: typed})
+    assert response.status_code == 422
+    assert "type a whole number, in digits only." in html.unescape(response.text)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Night)) == 0
+
+
+def test_the_new_night_form_takes_an_arabic_keyboards_digits(app, client):
+    response = client.post("/nights/new", data=NIGHT | {"minutes": "٢٠", "rounds": "۲"})
+    assert response.status_code == 303
+    with app.app_context():
+        night = db.session.scalars(select(Night)).one()
+        assert (night.minutes, night.rounds) == (20, 2)

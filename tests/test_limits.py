@@ -11,6 +11,7 @@ import pytest
 from game_actions import new_game_form
 
 from scorekeeper import BODY_LIMIT, QUERY_LIMIT
+from scorekeeper.statuses import BODY_REFUSED
 
 API = "/api/v1"
 
@@ -84,3 +85,26 @@ def test_undo_with_a_body_over_the_limit_is_a_413_its_description_lists(client, 
                            data=b'{"x": "' + b"x" * 70_000 + b'"}',
                            content_type="application/json")
     assert answer.status_code == 413
+
+
+
+@pytest.mark.parametrize(("method", "path"), [("POST", f"{API}/games/{{}}/deals"),
+                                              ("GET", "/games/{}")])
+def test_a_body_the_server_refused_is_the_apps_413_before_anything_else(client, method,
+                                                                       path):
+    """Issue 48, point 12: a body waitress refused for its size reaches the app marked
+    refused and without its body (scorekeeper/waitress_refusal.py); whatever its address
+    would have answered first (a PIN game's 403, a page), the answer is the app's 413:
+    the JSON error under /api/v1, a page elsewhere."""
+    made = client.post(f"{API}/games", json={"rules": "levant", "players": ["Ali", "Badr"],
+                                            "first_dealer": "Ali", "pin": "2468"})
+    stranger = client.application.test_client()
+    response = stranger.open(path.format(made.get_json()["id"]), method=method,
+                             input_stream=io.BytesIO(), content_type="application/json",
+                             environ_overrides={BODY_REFUSED: True,
+                                                "CONTENT_LENGTH": str(2 * 1024 * 1024)})
+    assert response.status_code == 413
+    if path.startswith(API):
+        assert response.get_json() == {"error": "What was sent is too large."}
+    else:
+        assert "What was sent is too large." in response.text

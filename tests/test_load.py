@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -57,6 +58,47 @@ def test_the_server_refuses_a_body_over_a_mebibyte_before_reading_it(tmp_path):
         connection.endheaders()
         connection.send(b"{" * 65536)  # a start; the rest is never sent
         assert connection.getresponse().status == 413
+    finally:
+        server.stop()
+
+
+def test_a_body_too_large_for_waitress_is_answered_by_the_app(tmp_path):
+    """Issue 48, point 12: waitress's own refusal was plain text, where the API promises
+    a JSON error (docs/api.md, "Limits"). A body declared over waitress's 1 MiB, or sent
+    in chunks past it, is answered by the app: JSON under /api/v1, in the reader's
+    language, a page elsewhere; and the connection closes, the body unread."""
+    server = bench.Server(tmp_path / "too-large.sqlite")
+    server.upgrade()
+    server.start()
+
+    def sent(path: str, chunked: bool, language: str = "en") -> http.client.HTTPResponse:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.putrequest("POST", path)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Accept-Language", language)
+        if chunked:
+            connection.putheader("Transfer-Encoding", "chunked")
+            connection.endheaders()
+            chunk = b"x" * (2**20 + 1)  # just past waitress's limit
+            connection.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        else:
+            connection.putheader("Content-Length", str(200 * 2**20))
+            connection.endheaders()
+            connection.send(b"{" * 65536)  # a start; the rest is never sent
+        return connection.getresponse()
+
+    try:
+        for chunked in (False, True):
+            answer = sent("/api/v1/games", chunked)
+            assert answer.status == 413
+            assert answer.getheader("Content-Type") == "application/json"
+            assert answer.getheader("Connection") == "close"
+            assert json.loads(answer.read()) == {"error": "What was sent is too large."}
+        arabic = json.loads(sent("/api/v1/games", False, "ar").read())["error"]
+        assert arabic and arabic != "What was sent is too large."
+        page = sent("/new", False)
+        assert page.status == 413 and page.getheader("Content-Type").startswith("text/html")
+        assert "What was sent is too large." in page.read().decode()
     finally:
         server.stop()
 

@@ -1,5 +1,5 @@
 """What every game's rules are built from, as plain Python: the cards and the packs, the
-messages rulings give, the checks on players' names and one option of a game's rules.
+messages rulings give, the checks on names and typed text and one option of a game's rules.
 Each game's own engine (``scorekeeper.games.<game>.rules``) builds on these; nothing here
 imports Flask or the database, or names a game.
 
@@ -9,8 +9,11 @@ module                 what it holds
 ``cards``              parsing and printing cards; how many copies the packs hold
 ``messages``           :class:`Message`, a reason to translate when shown;
                        :class:`RulesError`, a refusal that carries one
-``names``              players' names: their normal form, names that look the same
+``names``              names: their normal form, the one rule every new name follows,
+                       names that look the same
 ``option``             :class:`Option`: one option's allowed values and its sentence
+``text``               free text a person types (names, reasons): white space read as
+                       one space, control characters refused
 =====================  ===============================================================
 """
 

@@ -1,7 +1,8 @@
-"""Players' names as the sheet shows them: a new game's names are written in one normal
-form, and two names a player could not tell apart on the sheet are refused, as are marks
-that hide or reverse what is written (docs/security.md). Only a new game's names are
-checked; a game already stored keeps the names it was created with."""
+"""Names as the pages show them — a player's, a member's, a group's, a night's: a new name
+is written in one normal form, and two names a player could not tell apart on the sheet
+are refused, as are control characters and marks that hide or reverse what is written
+(docs/security.md), by one rule (:func:`shown_name`). Only new names are checked; a game
+already stored keeps the names it was created with."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .messages import N_, fail
+from .text import has_control, one_line
 
 # Marks that reorder or hide the text around them: an override (U+202E) would show
 # "ilA" as "Ali", an invisible space would make "Ali" and "A\u200bli" two players.
@@ -48,7 +50,7 @@ def normal_name(name: str) -> str:
     >>> normal_name("  Ａli   Hassan ")
     'Ali Hassan'
     """
-    return " ".join(unicodedata.normalize("NFKC", name).split())
+    return one_line(unicodedata.normalize("NFKC", name))
 
 
 # Capitals of other scripts drawn like Latin ones, for the reading that keeps letter case
@@ -106,16 +108,34 @@ def _arabic_mark(c: str) -> bool:
     return unicodedata.category(c) == "Mn" and "\u0610" <= c <= "\u06ed"
 
 
+LONGEST_NAME = 40
+# Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a PostgreSQL text
+# column refuses NUL), nor half a UTF-16 pair stored; direction marks are welcome.
+_CONTROL_IN_NAME = N_("A name can hold letters, digits, spaces and signs, but no control "
+                      "characters such as tabs or line breaks.")
+
+
+def shown_name(name: str) -> None:
+    """Raise :class:`RulesError` unless *name* (in normal form) shows as it is written:
+    no control character, no mark that hides or reverses text. The one rule for every
+    new name: players', members', groups' and nights'."""
+    if has_control(name):
+        raise fail(_CONTROL_IN_NAME)
+    if any(c in HIDING for c in name):
+        # Named without its marks: an override would reverse the sentence naming it.
+        raise fail(N_("“%(name)s” holds an invisible or direction-reversing mark; type "
+                      "the name again without it."),
+                   name="".join(c for c in name if c not in HIDING))
+
+
 def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
     """The names of a new game's players in normal form; :class:`RulesError` for a name
-    holding a mark that hides or reverses text, or two names that look the same."""
+    :func:`shown_name` refuses, or two names that look the same."""
     out: list[str] = []
     seen: tuple[dict[str, str], dict[str, str]] = ({}, {})
     for given in players:
         name = normal_name(given)
-        if any(c in HIDING for c in name):
-            raise fail(N_("“%(name)s” holds an invisible or direction-reversing mark; type "
-                          "the name again without it."), name=name)
+        shown_name(name)
         for key, names in zip(skeletons(name), seen, strict=True):
             # The same name twice is the table's own refusal (Table), in its own words.
             if key in names and names[key].casefold() != name.casefold():
@@ -125,9 +145,6 @@ def new_names(players: tuple[str, ...]) -> tuple[str, ...]:
             names.setdefault(key, name)
         out.append(name)
     return tuple(out)
-
-
-LONGEST_NAME = 40
 
 
 def check_names(players: Sequence[object], longest: int = LONGEST_NAME) -> None:
@@ -140,12 +157,8 @@ def check_names(players: Sequence[object], longest: int = LONGEST_NAME) -> None:
         if len(name) > longest:
             raise fail(N_("Keep names to %(count)d characters: “%(name)s” is longer."),
                        count=longest, name=name[:longest] + "…")
-        if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-            # Tabs, line breaks and NUL bytes cannot be shown on the sheet (and a
-            # PostgreSQL text column refuses NUL), nor half a UTF-16 pair stored;
-            # direction marks are welcome.
-            raise fail(N_("A name can hold letters, digits, spaces and signs, but no "
-                          "control characters such as tabs or line breaks."))
+        if has_control(name):
+            raise fail(_CONTROL_IN_NAME)
         if name.casefold() in seen:
             raise fail(N_("Two players are called “%(name)s”; give them different "
                           "names."), name=name)

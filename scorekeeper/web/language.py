@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import get_locale
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..i18n import catalogue, isolate
@@ -93,6 +94,13 @@ def _isolating(method: str) -> Callable[..., str]:
     return translated
 
 
+def isolated(text: object) -> Markup:
+    """Text a person typed (a dispute's reason), escaped and set apart in a ``<bdi>``: a
+    right-to-left override in it, or Arabic in an English sentence, reorders only itself,
+    never the sentence around it."""
+    return Markup("<bdi>{}</bdi>").format(text)
+
+
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     # As Flask-Babel installs them, but a name or a score filled into an Arabic sentence
@@ -109,4 +117,5 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"language_switch": _switch_link})
     # Names put together in the reader's words ("Lina & Omar", "لينا وعمر").
     app.jinja_env.filters["together"] = together
+    app.jinja_env.filters["isolated"] = isolated
     app.after_request(_vary)

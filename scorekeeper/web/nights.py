@@ -26,14 +26,14 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from wtforms import (
     BooleanField,
+    Field,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from .. import night_rounds, nights, pins
 from ..extensions import db, htmx
@@ -44,7 +44,7 @@ from ..night.schedule import Format, Round, repeats
 from ..night.standing import TableResult
 from ..numbers import whole
 from ..rulekit import RulesError
-from ..ui.forms import Form, choices, pin_digits
+from ..ui.forms import Form, WholeField, choices, pin_digits
 from . import device
 from .groups_forms import names_in
 from .groups_play import usual_data
@@ -58,12 +58,20 @@ FORMATS = ((Format.ROTATING.value, _l("Rotating partners: a new partner every ro
            (Format.PROGRESSIVE.value, _l("Winners move up a table, partners split")))
 
 
+def _night_name(form: Any, field: Field) -> None:
+    """The night's name read as the night keeps it, refused at the field as a group's is."""
+    try:
+        field.data = nights.night_name(field.data or "")
+    except RulesError as refusal:
+        raise ValidationError(say(refusal.message)) from None
+
+
 class NightFields(Form):
     """What a night adds to the new-game form's game, forms and house rules (which it
     reads as a new game does, scorekeeper/web/setup.py)."""
 
     name = StringField(_l("The night's name"), validators=[InputRequired(
-        _l("Give the night a name."))])
+        _l("Give the night a name.")), _night_name])
     players = TextAreaField(_l("Who is here (one name per line)"))
     format = RadioField(_l("How the tables change"), choices=choices(FORMATS),
                         default=Format.ROTATING.value)
@@ -73,10 +81,12 @@ class NightFields(Form):
     sit_out = RadioField(_l("A round sat out scores"), choices=choices((
         ("average", _l("The round's average: sitting out neither helps nor hurts")),
         ("none", _l("Nothing")))), default="average")
-    minutes = IntegerField(_l("A round's time limit in minutes (optional)"), validators=[
+    # Numbers typed as every form reads them (docs/security.md, "Numbers"): WTForms' own
+    # field took "+5", "1_0" and full-width digits.
+    minutes = WholeField(_l("A round's time limit in minutes (optional)"), validators=[
         Optional(), NumberRange(5, nights.MOST_MINUTES)])
-    rounds = IntegerField(_l("Rounds (optional)"),
-                          validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
+    rounds = WholeField(_l("Rounds (optional)"),
+                        validators=[Optional(), NumberRange(1, nights.MOST_ROUNDS)])
     pin = StringField(_l("PIN for changes (optional)"), validators=[Optional(), pin_digits])
     balance = BooleanField(_l("Balance the first round by the group's ratings"))
     confirm = BooleanField(_l("A player of another side confirms each deal"), default=True)
