@@ -23,7 +23,7 @@ from .results import keep_result
 from .rulekit.messages import N_, fail
 from .rulekit.names import look_alike, normal_name
 from .rulekit.text import plain_text
-from .storage import NO_MARKS, Marks, _claim, check_version, kept_table, state_and_log
+from .storage import NO_MARKS, Marks, check_version, claim, kept_table, state_and_log
 
 MODES = ("off", "other_side")
 #: The longest reason for a dispute or for changing a confirmed deal.
@@ -202,7 +202,7 @@ def confirm(game: Game, number: int, by: object, seen: str) -> None:
     check_version(game, seen)
     record = _waiting(game, number)
     seat = _confirmer(game, record, by, "by")
-    _claim(game)
+    claim(game)
     record.confirmed_by, record.confirmed_at = seat, datetime.now(UTC)
     record.disputed_by = record.dispute_reason = None
     _entry(game, "confirm", number, {"by": _seat_names(game)[seat]})
@@ -216,7 +216,7 @@ def dispute(game: Game, number: int, by: object, reason: object, seen: str) -> N
     seat = _confirmer(game, record, by, "by")
     why = _reason(reason, N_("Say why the deal is wrong (“reason”, 1 to %(most)d "
                              "characters)."))
-    _claim(game)
+    claim(game)
     record.disputed_by, record.dispute_reason = seat, why
     _entry(game, "dispute", number, {"by": _seat_names(game)[seat], "reason": why})
     _finish(game)

@@ -264,7 +264,7 @@ def test_the_databases_own_guard_turns_a_taken_deal_number_into_a_conflict(file_
     client = file_app.test_client()
     game_id = new_game(client)
     client.post(f"{API}/games/{game_id}/deals", json=scored(1))
-    real = storage._claim
+    real = storage.changes.claim
 
     def claim_after_a_stray_row(game):
         with db.engine.connect() as other:  # its own connection, committed
@@ -273,7 +273,7 @@ def test_the_databases_own_guard_turns_a_taken_deal_number_into_a_conflict(file_
             other.commit()
         real(game)
 
-    monkeypatch.setattr(storage, "_claim", claim_after_a_stray_row)
+    monkeypatch.setattr(storage.changes, "claim", claim_after_a_stray_row)
     response = client.post(f"{API}/games/{game_id}/deals", json=scored(2, "Omar"))
     assert response.status_code == 409, response.get_json()
     assert response.get_json()["already_recorded"] is False

@@ -70,7 +70,7 @@ def _forget_everything_kept():
     from scorekeeper import storage
     from scorekeeper.web import live, pressed
 
-    storage._STATES.clear()
+    storage.reading.STATES.clear()
     pressed.kept_pages.parts.clear()
     live.kept.parts.clear()
     live._ROWS.clear()
@@ -176,7 +176,7 @@ def test_a_save_without_the_sheet_in_the_cache_replays_once(app, client, actions
     from scorekeeper.games.hand.kind import HAND
 
     game_id = _game(client, actions, 3)
-    storage._STATES.clear()  # another process saved last, or this one restarted
+    storage.reading.STATES.clear()  # another process saved last, or this one restarted
     replays = []
     real = HAND.replay
     changed_kind(monkeypatch, "hand",

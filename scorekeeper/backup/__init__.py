@@ -374,7 +374,7 @@ def _same(one: object, other: object) -> bool:
     return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
 
 
-# Which sides of a change the audit trail holds (storage._audit): the deal before, the
+# Which sides of a change the audit trail holds (storage.changes): the deal before, the
 # deal after.
 AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False),
                "confirm": (False, False), "dispute": (False, False), "unlock": (False, False)}

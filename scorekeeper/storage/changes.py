@@ -1,0 +1,197 @@
+"""Changing a game: a deal recorded, corrected or the last one undone, each one
+transaction with its audit entry and the kept result, claimed on the game's version so a
+concurrent change waits, then fails (:class:`~scorekeeper.storage.versions.GameChanged`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, NamedTuple, cast
+
+from sqlalchemy import CursorResult, Table, bindparam, insert, inspect, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..extensions import db
+from ..games import kind_of
+from ..games.kind import Deal, State
+from ..models import AuditEntry, DealRecord, Game, HandRecord
+from ..results import keep_result
+from .reading import keep_sheet, kept_sheet, load, log_of, state_of, table_of
+from .versions import TICK, DealConflict, GameChanged, as_utc, check_version
+
+
+class Marks(NamedTuple):
+    """What a change writes besides the deal, in its transaction (scorekeeper/trust.py):
+    more of the deal row's columns, and a step run before the commit."""
+
+    columns: tuple[tuple[str, Any], ...] = ()
+    then: Callable[[Game], None] = lambda game: None
+
+
+NO_MARKS = Marks()
+#: How often a deal is tried again after another phone's change left its number free.
+RETRIES = 3
+
+
+def add_deal(game: Game, deal: Deal, marks: Marks = NO_MARKS) -> State:
+    """Record *deal* as the game's next deal; :class:`RulesError` if it cannot be, and
+    :class:`DealConflict` if its number is not the next one — then ``repeat`` says whether
+    this very deal is already recorded under that number. A change by another phone in
+    between (a correction, say) that leaves its number free is no conflict: the deal is
+    recorded after it. *marks*: what the change writes besides (scorekeeper/trust.py)."""
+    for _attempt in range(RETRIES):
+        try:
+            return _add(game, deal, marks)
+        except DealConflict:
+            raise
+        except GameChanged:
+            game = _reread(game)
+            log = log_of(game)
+            if deal.number != len(log) + 1:
+                raise _conflict(log, deal) from None
+    raise _conflict(log_of(game), deal)
+
+
+def _add(game: Game, deal: Deal, marks: Marks) -> State:
+    kind = kind_of(game.rules)
+    before = kept_sheet(game)
+    if before is not None and deal.number == before[0].next_deal:
+        # The sheet as this version left it, one deal longer: no deal is read or replayed,
+        # so a save costs the same however long the game.
+        state, log = kind.extend(before[0], deal), (*before[1], deal)
+    elif before is not None:
+        # The kept log is this version's: the other phone's deal is told apart from this
+        # one's without reading the game's deals back.
+        raise _conflict(list(before[1]), deal)
+    else:
+        old = log_of(game)
+        if deal.number != len(old) + 1:
+            raise _conflict(old, deal)
+        log = (*old, deal)
+        state = kind.replay(table_of(game), list(log))
+    claim(game)
+    try:
+        # Written beside the game's deals, not appended to them, which would read them all
+        # first; and as rows, not through the session's unit of work (the new deal's
+        # objects are used for nothing else, and flushing them cost a third of a save).
+        _insert_deal(kind.fill(DealRecord(game_id=game.id, **dict(marks.columns)), deal,
+                               state.table.players))
+        _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
+        marks.then(game)
+        keep_result(game, state, list(log))
+        db.session.commit()
+    except IntegrityError:
+        # The database's own guard (one deal per number): another phone got in first.
+        db.session.rollback()
+        raise _conflict(log_of(_reread(game)), deal) from None
+    keep_sheet(game, state, log)  # the next page of this game replays nothing
+    return state
+
+
+def correct_deal(game: Game, deal: Deal, seen: str, marks: Marks = NO_MARKS) -> State:
+    """Replace deal *deal.number*, from a phone that saw the game at version *seen*
+    (:class:`Stale` if it changed since); every later dealer and total follows from the
+    replay. :class:`RulesError` when the corrected log no longer holds (say the correction
+    ends the game before deals that follow it). The same deal again changes nothing."""
+    check_version(game, seen)
+    kind = kind_of(game.rules)
+    table, log = table_of(game), log_of(game)
+    before, previous = state_of(game), log[deal.number - 1]
+    log[deal.number - 1] = deal
+    state = kind.replay(table, log)
+    if deal == previous:
+        return state  # a second tap on "save": nothing to change, nothing to audit
+    claim(game)
+    marks.then(game)  # before the deal changes: a history entry names what it was
+    record = kind.fill(game.deals[deal.number - 1], deal, table.players)
+    for column, value in marks.columns:
+        setattr(record, column, value)
+    _audit(game, "correct", deal.number,
+           kind.snapshot(previous, before.deals[deal.number - 1]),
+           kind.snapshot(deal, state.deals[deal.number - 1]))
+    keep_result(game, state, log)
+    db.session.commit()
+    keep_sheet(game, state, tuple(log))
+    return state
+
+
+def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
+    """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
+    if it changed since)."""
+    check_version(game, seen)
+    kind = kind_of(game.rules)
+    log, before = log_of(game), state_of(game)
+    state = kind.replay(table_of(game), log[:-1])
+    claim(game)
+    marks.then(game)
+    game.deals.pop()
+    _audit(game, "undo", len(log), kind.snapshot(log[-1], before.deals[-1]), None)
+    keep_result(game, state, log[:-1])
+    db.session.commit()
+    keep_sheet(game, state, tuple(log[:-1]))
+    return state
+
+
+def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
+           after: dict[str, Any] | None) -> None:
+    # Part of the change's own transaction: a change is never saved without its entry.
+    # Written as a row, not added to ``game.audit``, which would read the whole trail first.
+    db.session.execute(_INSERT_AUDIT, dict(game_id=game.id, action=action, deal_number=number,
+                                           before=before, after=after, at=game.updated_at))
+
+
+# Built once, as every change runs them (a statement costs more to build than to run).
+_INSERT_DEAL = insert(cast(Table, DealRecord.__table__))
+_INSERT_HAND = insert(cast(Table, HandRecord.__table__))
+_INSERT_AUDIT = insert(cast(Table, AuditEntry.__table__))
+_CLAIM = (update(cast(Table, Game.__table__))
+          .where(Game.id == bindparam("claimed"), Game.updated_at == bindparam("seen"))
+          .values(updated_at=bindparam("stamp")))
+
+
+def _insert_deal(record: DealRecord) -> None:
+    """Write a new deal's row, and its hands' rows, as its game's ``fill`` set them."""
+    written = cast(CursorResult[Any], db.session.execute(_INSERT_DEAL, _values(record)))
+    number = cast(Any, written.inserted_primary_key)[0]
+    hands = [_values(hand) | {"deal_id": number} for hand in record.hands]
+    if hands:
+        db.session.execute(_INSERT_HAND, hands)
+
+
+def _values(row: Any) -> dict[str, Any]:
+    """The columns *row* was given a value for (the others take their defaults)."""
+    given = inspect(row).dict
+    return {column.key: given[column.key] for column in inspect(type(row)).column_attrs
+            if column.key in given}
+
+
+def claim(game: Game) -> None:
+    """Move the game's time stamp, on the condition that it is still the one this request
+    read; :class:`GameChanged` otherwise. The first write of every change: from here to the
+    commit the change holds the game (SQLite's write lock; PostgreSQL's row lock), so what
+    the request read is what it changes, and a concurrent change waits, then fails here."""
+    seen = game.updated_at
+    # Never the same stamp twice, so every change moves the version.
+    now = max(datetime.now(UTC), (as_utc(seen) + TICK).replace(tzinfo=UTC))
+    claimed = cast(CursorResult[Any], db.session.execute(
+        _CLAIM, {"claimed": game.id, "seen": seen, "stamp": now}))
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        raise GameChanged
+    # The new time stamp tells watchers (and the cache of states) that the sheet changed.
+    set_committed_value(game, "updated_at", now)
+
+
+def _reread(game: Game) -> Game:
+    db.session.rollback()
+    db.session.expire_all()
+    again = load(game.id)
+    if again is None:  # games are never deleted; should one be, the change is stale too
+        raise GameChanged
+    return again
+
+
+def _conflict(log: list[Deal], deal: Deal) -> DealConflict:
+    repeat = 1 <= deal.number <= len(log) and log[deal.number - 1] == deal
+    return DealConflict(deal.number, len(log) + 1, repeat)
