@@ -16,6 +16,7 @@ def init_app(app: Flask) -> None:
         access,
         assets,
         audit,
+        corrections,  # noqa: F401 - its route joins the game pages' blueprint
         device,
         game_files,  # noqa: F401 - its routes join the game pages' blueprint
         groups,

@@ -1,7 +1,7 @@
-"""The scorekeeper pages: a new game, the game's sheet, recording and correcting deals
-(undoing one: scorekeeper/web/undo.py; the printable sheet and the exports:
-scorekeeper/web/game_files.py). Each view turns the form into the engine's values and
-shows what the engine replays; none decides a rule."""
+"""The scorekeeper pages: a new game, the game's sheet and recording deals (correcting
+one: scorekeeper/web/corrections.py; undoing one: scorekeeper/web/undo.py; the printable
+sheet and the exports: scorekeeper/web/game_files.py). Each view turns the form into the
+engine's values and shows what the engine replays; none decides a rule."""
 
 from __future__ import annotations
 
@@ -33,22 +33,17 @@ from ..games.kind import AnyKind, Deal, State, Table
 from ..i18n import say
 from ..models import Game
 from ..numbers import whole_or
-from ..rematch import follow
 from ..rulekit import RulesError
 from ..storage import (
     DealConflict,
-    GameChanged,
     PageName,
     add_deal,
-    correct_deal,
     kept_table,
     load,
     load_page,
-    log_of,
     page_name,
     state_and_log,
     state_of,
-    table_of,
     version_of,
 )
 from ..ui.forms import Form, first_error
@@ -343,85 +338,3 @@ def _conflict_answer(game: Game, kind: AnyKind, form: Any,
                if theirs else None)
     return game_page(game, form, status=409, state=state,
                      form_error=conflicts.recorded(conflict), kept=Kept(theirs, correct))
-
-
-@bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: str, number: int) -> ResponseReturnValue:
-    game = _game(game_id)
-    kind = kind_of(game.rules)
-    table, log = table_of(game), log_of(game)
-    if not 1 <= number <= len(log):
-        if number == len(log) + 1 and _stale_post(game):
-            # The deal was undone by another phone since this correction was opened: what
-            # was typed is offered again, as that deal recorded anew.
-            form = _deal_form(kind, table, 0, request.form)
-            form.deal.data = str(number)
-            return game_page(game, form, status=409,
-                             form_error=conflicts.undone_meanwhile(number),
-                             kept=Kept(None, None))
-        abort(404)
-    error = note = offer = theirs = None
-    status = 200
-    retried = kind.pages.retry(request.form, table)
-    if retried is not None:
-        data, note = retried
-        form = _deal_form(kind, table, number, data)
-    elif request.method == "POST":
-        form = _deal_form(kind, table, number, request.form)
-        status = 422
-        if not form.validate():
-            error = first_error(form)
-        elif refused := unnamed(game):
-            error = refused
-        else:
-            try:
-                state = correct_deal(game, kind.pages.deal_from(form, table, number),
-                                     form.version.data or "", *trust.passed(trust.changing(
-                                         game, number, me(game), request.form.get("reason"))))
-                follow(game)
-            except (RulesError, PayloadError) as refusal:
-                error = say(refusal.message)
-                offer = kind.pages.offer(refusal, form, table)
-            except GameChanged as changed:
-                # Nothing was saved: the typed correction is offered again against the
-                # game as it now stands, with what changed and that deal as it is now.
-                game = _game(game_id)
-                if number > len(game.deals):
-                    form.deal.data = str(number)
-                    return game_page(game, form, status=409,
-                                     form_error=conflicts.undone_meanwhile(number),
-                                     kept=Kept(None, None))
-                error = conflicts.correction_refused(game, changed)
-                form.version.data = version_of(game)
-                theirs = line_of(kind.pages.sheet(state_of(game), None), number)
-                status = 409
-            else:
-                if htmx:
-                    return game_page(game, state=state,
-                                     result=_result(game, state, number, corrected=True))
-                return redirect(url_for("games.show", game_id=game.id))
-    else:
-        form = _deal_form(kind, table, number, record=log[number - 1])
-        form.version.data = version_of(game)
-    state = state_of(game)
-    context = _context(game, kind, state, form, whole=False) | dict(
-        number=number, form_error=error, offer=offer, form_note=note, theirs=theirs,
-        action=url_for("games.edit", game_id=game.id, number=number))
-    if htmx and not htmx.boosted:
-        # A correction sent from the game's page (a kept deal made a correction) that is
-        # refused: the correction form takes the page's place, still holding what was typed.
-        response = make_response(render_block("games/edit.html", "content", **context),
-                                 status)
-        response.headers["HX-Retarget"] = "main"
-        response.headers["HX-Reswap"] = "innerHTML show:#form-error:top"
-        response.headers["HX-Push-Url"] = context["action"]
-        response.headers["Vary"] = "HX-Request"
-        return response
-    return render_template("games/edit.html", **context), status
-
-
-def _stale_post(game: Game) -> bool:
-    """Whether this is a correction sent from a form opened on an older version of the
-    game (so about a deal that was there then)."""
-    seen = request.form.get("version", "")
-    return request.method == "POST" and bool(seen) and seen != version_of(game)

@@ -54,7 +54,7 @@ CSRF_TIME_LIMIT = 12 * 3600
 
 
 def init_app(app: Flask) -> None:
-    from . import games
+    from . import corrections, games
 
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     # The session (a table's PIN entered here, the CSRF secret) is not sent along with
@@ -66,7 +66,7 @@ def init_app(app: Flask) -> None:
     # These views check the token with their own form and, when it is missing or stale,
     # show the form again with what was typed, a fresh token and the reason: better than
     # a page that only says no. Every other form post is checked before its view runs.
-    for view in (games.new, games.record, games.preview, games.edit):
+    for view in (games.new, games.record, games.preview, corrections.edit):
         csrf.exempt(view)
     app.register_error_handler(CSRFError, csrf_refused)
     app.after_request(add_headers)
