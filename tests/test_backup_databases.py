@@ -143,6 +143,11 @@ def test_a_round_naming_a_game_the_file_lacks_is_named_and_left_out(night_file,
     assert count(other, Night) == 0 and count(other, Game) == 1
 
 
+def _swap_partners(seating: dict) -> None:
+    (one, two), (three, four) = seating["tables"][0]
+    seating["tables"][0] = [[one, three], [two, four]]
+
+
 def _the_game(data: dict, game_id: str) -> dict:
     return next(g for g in data["games"] if g["id"] == game_id)
 
@@ -157,14 +162,23 @@ def _the_game(data: dict, game_id: str) -> dict:
      "round 1, table 2: its game {first} is another table's"),
     (lambda data, made: data["nights"][0]["started"][0]["games"].__setitem__(
         0, made["alone"]), "round 1, table 1: its game {alone} is not one of the night's"),
-], ids=["its-game-left-out", "another-tables-game", "a-game-of-no-night"])
-def test_a_round_whose_game_is_not_the_nights_own_is_named_and_left_out(night_file, edit,
-                                                                        said):
+    # The table's players, partnered otherwise than in its game; a player also sitting out.
+    (lambda data, made: _swap_partners(data["nights"][0]["started"][0]["seating"]),
+     "round 1, table 1: its sides must be the sides of its game {first}"),
+    (lambda data, made: data["nights"][0]["started"][0]["seating"]["sitting_out"].append(
+        data["nights"][0]["started"][0]["seating"]["tables"][0][0][0]),
+     "round 1: {seated} both plays and sits out"),
+], ids=["its-game-left-out", "another-tables-game", "a-game-of-no-night", "other-partners",
+        "sitting-out-and-playing"])
+def test_a_round_that_does_not_hold_with_its_games_is_named_and_left_out(night_file, edit,
+                                                                          said):
     made, data, path = night_file
     edit(data, made)
     other = fresh_app()
     result = load(other, _edited(path, data))
-    said = said.format(first=made["games"][0], second=made["games"][1], alone=made["alone"])
+    seated = repr(data["nights"][0]["started"][0]["seating"]["tables"][0][0][0])
+    said = said.format(first=made["games"][0], second=made["games"][1], alone=made["alone"],
+                       seated=seated)
     assert f"Not imported: night {made['night']}, {said}" in result.output, result.output
     assert result.exit_code == 1
     assert count(other, Night) == 0 and count(other, NightRound) == 0

@@ -193,8 +193,8 @@ def link_night(game: Game, nights: dict[str, FileNight], left_out: set[str]) -> 
 def check_started(night: Night, games: dict[str, Game], in_file: set[str]) -> None:
     """Each table of each round started plays a game imported with the night (one of
     *games*, which name it), seating the sides of that game and no one else: a round
-    whose game is not there, or who sits at no seat of it, has no page to show. Names
-    are matched as the night's pages match them, by letter case
+    whose game is missing, or that seats someone with no seat in it, has no page to
+    show. Names are matched as the night's pages match them, letter case aside
     (scorekeeper/nights.py, ``results_of``)."""
     named: set[str] = set()
     for started in night.started:
