@@ -96,6 +96,15 @@ def postgres_url():
         yield server.url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def import_database(request) -> str:
+    """The database a backup test imports into (tests/test_backup.py, ``fresh_app``): a
+    new in-memory SQLite database, or PostgreSQL, which enforces the links between tables
+    (foreign keys) that SQLite, as the tests use it, does not."""
+    return request.getfixturevalue("postgres_url") if request.param == "postgresql" \
+        else "sqlite://"
+
+
 @pytest.fixture
 def client(app):
     return app.test_client()

@@ -94,7 +94,8 @@ def _results(app) -> dict:
                 for r in db.session.scalars(db.select(GameResult))}
 
 
-def test_groups_export_import_and_export_the_same_file(app, league, runner, tmp_path):
+def test_groups_export_import_and_export_the_same_file(app, league, runner, tmp_path,
+                                                       import_database):
     first = tmp_path / "first.json"
     data = export(runner, first)
     assert data["version"] == 4  # 3 since nights, 4 since ratings (test_backup_ratings.py)
@@ -108,7 +109,7 @@ def test_groups_export_import_and_export_the_same_file(app, league, runner, tmp_
     assert games[league["partners"]]["played_at"] == "2026-01-05T20:00:00+00:00"
     assert games[league["alone"]]["played_at"] is None
     assert [s["member"] for s in games[league["alone"]]["seats"]] == [None, None]
-    other = fresh_app()
+    other = fresh_app(import_database)
     result = load(other, first)
     assert result.exit_code == 0, result.output
     assert "Imported 6 games" in result.output

@@ -38,7 +38,8 @@ def night(client) -> dict:
     return client.get(f"{API}/nights/{made['id']}").get_json()
 
 
-def test_a_night_goes_out_and_comes_back_the_same(night, runner, tmp_path, client):
+def test_a_night_goes_out_and_comes_back_the_same(night, runner, tmp_path, client,
+                                                  import_database):
     first = tmp_path / "first.json"
     data = export(runner, first)
     assert [n["id"] for n in data["nights"]] == [night["id"]]
@@ -46,7 +47,7 @@ def test_a_night_goes_out_and_comes_back_the_same(night, runner, tmp_path, clien
     assert [c["action"] for c in data["nights"][0]["changes"]] == [
         "created", "round", "add", "forced", "round"]
     assert sum(g["night_id"] == night["id"] for g in data["games"]) == 4
-    other = fresh_app()
+    other = fresh_app(import_database)
     result = load(other, first)
     assert result.exit_code == 0, result.output
     assert "Exported 4 games, 1 group and 1 night to" in runner.invoke(
@@ -91,7 +92,7 @@ def test_a_tampered_night_is_refused_by_name_with_its_games(night, runner, tmp_p
     result = load(other, path)
     assert f"Not imported: night {night['id']}" in result.output and said in result.output
     # Its games name a night that is not there: left out, each said so.
-    assert result.output.count("names no night of the file") == 4
+    assert result.output.count(f"names night {night['id']}, which is left out") == 4
     assert count(other, Night) == 0 and count(other, Game) == 0
 
 

@@ -30,7 +30,8 @@ def rated(client) -> str:
     return group_id
 
 
-def test_ratings_go_out_and_come_back_the_same(rated, runner, tmp_path, client):
+def test_ratings_go_out_and_come_back_the_same(rated, runner, tmp_path, client,
+                                               import_database):
     first = tmp_path / "first.json"
     data = export(runner, first)
     [group] = data["groups"]
@@ -39,7 +40,7 @@ def test_ratings_go_out_and_come_back_the_same(rated, runner, tmp_path, client):
     api = client.get(f"{API}/groups/{rated}/ratings?game=points").get_json()["rows"]
     assert sorted(r["shown"] for r in group["ratings"]["points"]) == sorted(
         r["shown"] for r in api)
-    other = fresh_app()
+    other = fresh_app(import_database)
     result = load(other, first)
     assert result.exit_code == 0 and "differ" not in result.output, result.output
     second = tmp_path / "second.json"

@@ -13,7 +13,8 @@ FOUR = ["Ali", "Badr", "Caro", "Dina"]
 
 
 def test_confirmations_disputes_and_reasons_go_out_and_come_back_the_same(client, runner,
-                                                                          tmp_path):
+                                                                          tmp_path,
+                                                                          import_database):
     """Deals the other side confirms (docs/trust.md): who recorded, confirmed or disputed
     each deal and the history's notes travel in the file, byte for byte."""
     made = client.post(f"{API}/games", json={
@@ -41,7 +42,7 @@ def test_confirmations_disputes_and_reasons_go_out_and_come_back_the_same(client
     assert game["confirm"] == "other_side" and game["deals"][0]["disputed_by"] == 3
     assert [e["action"] for e in game["audit"]] == ["record", "confirm", "unlock",
                                                     "correct", "dispute"]
-    other = fresh_app()
+    other = fresh_app(import_database)
     result = load(other, first)
     assert result.exit_code == 0, result.output
     second = tmp_path / "second.json"

@@ -2,10 +2,13 @@
 rules, format, table size, rounds, seed (so its plan is the same plan after a restore),
 players, pairs, PIN hash, view-only link, group and time stamps — with the rounds started
 (their seating and games) and its history; and each game's link to its night, checked on
-import as strictly as the rest."""
+import as strictly as the rest. A new night's rounds must seat the games imported with it,
+each table its game's own players: a night that does not is left out whole, with its
+games (:mod:`scorekeeper.backup.reading`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +29,7 @@ from ..nights import (
 )
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
+from ..storage import table_of
 from .columns import TOKEN, BadFile, check_settings, row_of, values_of
 from .groups import FileGroup
 
@@ -174,10 +178,55 @@ def _check_rounds(night: Night, where: str) -> None:
             raise BadFile(place, "must name one game for each table")
 
 
-def link_night(game: Game, nights: dict[str, FileNight]) -> None:
-    """Check the night *game* names is one of the file's or this database's."""
+def link_night(game: Game, nights: dict[str, FileNight], left_out: set[str]) -> None:
+    """Check the night *game* names is one of the file's being imported, or of this
+    database's."""
     if game.night_id is None or game.night_id in nights:
         return
+    where = f"game {game.id}, 'night_id'"
+    if game.night_id in left_out:
+        raise BadFile(where, f"names night {game.night_id}, which is left out")
     if db.session.get(Night, game.night_id) is None:
-        raise BadFile(f"game {game.id}, 'night_id'", "names no night of the file, nor of "
-                                                     "this database")
+        raise BadFile(where, "names no night of the file, nor of this database")
+
+
+def check_started(night: Night, games: dict[str, Game], in_file: set[str]) -> None:
+    """Each table of each round started plays a game imported with the night (one of
+    *games*, which name it), seating the sides of that game and no one else: a round
+    whose game is missing, or that seats someone with no seat in it, has no page to
+    show. Names are matched as the night's pages match them, letter case aside
+    (scorekeeper/nights.py, ``results_of``)."""
+    named: set[str] = set()
+    for started in night.started:
+        seen: set[str] = set()
+        for number, (sides, game_id) in enumerate(
+                zip(started.seating["tables"], started.games, strict=True), start=1):
+            where = f"night {night.id}, round {started.number}, table {number}"
+            game = games.get(game_id)
+            if game_id in named:
+                raise BadFile(where, f"its game {game_id} is another table's")
+            named.add(game_id)
+            if game is None:
+                raise BadFile(where, f"its game {game_id} is " + (
+                    "left out" if game_id in in_file else "not in the file"))
+            if game.night_id != night.id:
+                raise BadFile(where, f"its game {game_id} is not one of the night's")
+            seats = {seat.name.casefold() for seat in game.seats}
+            for name in (name for side in sides for name in side):
+                if name.casefold() not in seats:
+                    raise BadFile(where, f"it seats {brief(name)}, who is not a player of "
+                                         f"its game {game_id}")
+                if name.casefold() in seen:
+                    raise BadFile(where, f"it seats {brief(name)} twice in the round")
+                seen.add(name.casefold())
+            if sorted(_folded(side) for side in sides) != sorted(
+                    _folded(unit) for unit in table_of(game).units):
+                raise BadFile(where, f"its sides must be the sides of its game {game_id}")
+        for name in started.seating["sitting_out"]:
+            if name.casefold() in seen:
+                raise BadFile(f"night {night.id}, round {started.number}",
+                              f"{brief(name)} both plays and sits out")
+
+
+def _folded(names: Sequence[str]) -> list[str]:
+    return sorted(name.casefold() for name in names)

@@ -1,0 +1,222 @@
+"""One game of a backup read back (docs/durability.md, "Restore"): every value checked
+against its column, the whole log replayed by the game's rules engine as if the phones sent
+it again, each deal stored exactly as the app stores it, the kept rulings and the history
+of changes as the app writes them. A game that fails is a :class:`BadFile` naming it and
+the field; :mod:`scorekeeper.backup.reading` leaves it out and imports the rest."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, cast
+
+from ..codec import PayloadError
+from ..games import kind_of
+from ..games.kind import Deal, Table, Unfit, brief
+from ..models import (
+    AuditEntry,
+    DealRecord,
+    Game,
+    GameResult,
+    HandRecord,
+    RulingRecord,
+    Seat,
+    fits_integer_column,
+)
+from ..rulekit import RulesError
+from ..storage import log_of, table_of
+from .columns import TOKEN, BadFile, check_settings, value_of, values_of
+
+# Each part of a game: the list's name in the file, its model, and the columns left out
+# (row ids and the links to the parent, which the nesting gives).
+PARTS = (("seats", Seat, {"game_id", "member_id"}),
+         ("deals", DealRecord, {"id", "game_id"}),
+         ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
+HANDS = ("hands", HandRecord, {"deal_id"})
+# A seat's member, by place in the game's group; a group game's day in the standings.
+MEMBER = "member"
+PLAYED_AT = "played_at"
+
+#: A game read from the file: the game (not yet in the session), its state and log as
+#: replayed, each seat's member (by place in the group) and the day it counts for.
+FileGame = tuple[Game, Any, list[Any], list[int | None], datetime | None]
+
+
+def game_of(item: object, index: int, version: int) -> FileGame:
+    """The game *item* describes, every value checked, with its state and log replayed,
+    each seat's member (by place in the group) and the day it counts for in its group's
+    standings; :class:`BadFile` naming the game (by its place in the file until its id is
+    known to be sound) and the field."""
+    where = f"game {index + 1}"
+    if not isinstance(item, dict):
+        raise BadFile(where, "must be an object")
+    given = item.get("id")
+    if not isinstance(given, str) or not TOKEN.fullmatch(given):
+        value_of(given, Game.__table__.c.id, f"{where}, 'id'")  # says what is wrong if it can
+        raise BadFile(where, f"'id' must be a token of 16 to 32 letters, digits, - and _, "
+                             f"not {brief(given)}")
+    where = f"game {given}"
+    extra_fields = [PLAYED_AT] if version > 1 else []
+    game = Game(**values_of(item, Game, set(), where,
+                            [name for name, _m, _s in PARTS] + extra_fields))
+    if not TOKEN.fullmatch(game.view_id):
+        raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
+    played_at = None
+    if version > 1 and item[PLAYED_AT] is not None:
+        played_at = cast(datetime, value_of(item[PLAYED_AT], GameResult.__table__.c.played_at,
+                                            f"{where}, {PLAYED_AT!r}"))
+    members: list[int | None] = []
+    for name, model, skip in PARTS:
+        children = item[name]
+        if not isinstance(children, list):
+            raise BadFile(where, f"\"{name}\" must be a list")
+        for i, child in enumerate(children):
+            place = f"{where}, {name}[{i}]"
+            extra = [HANDS[0]] if model is DealRecord else []
+            if model is Seat:
+                # Version 1 wrote the member's row id, always null there.
+                skip, extra = ({"game_id"}, []) if version == 1 else (skip, [MEMBER])
+                members.append(_member_of(child, place, version))
+            record = model(**values_of(child, model, skip, place, extra))
+            if isinstance(record, DealRecord):
+                hands = child[HANDS[0]]
+                if not isinstance(hands, list):
+                    raise BadFile(place, "\"hands\" must be a list")
+                record.hands = [HandRecord(**values_of(h, HandRecord, HANDS[2],
+                                                     f"{place}, hands[{j}]", []))
+                                for j, h in enumerate(hands)]
+            getattr(game, name).append(record)
+    if [seat.position for seat in game.seats] != list(range(len(game.seats))):
+        raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
+    try:
+        kind = kind_of(game.rules)
+        # The engine must accept the game as it would from the phones.
+        table = table_of(game)
+        log = log_of(game)
+        state = kind.replay(table, log)
+    except RulesError as refusal:
+        # The command speaks English, like the rest of the flask commands.
+        raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
+    except Exception as error:  # whatever else a stored deal could not be read for
+        raise BadFile(where, f"its deals do not fit its table ({brief(error)})") from None
+    _check_table(game, table, where)
+    _check_deals(game, table, log, where)
+    try:
+        kind.check_stored(game, table)
+    except Unfit as unfit:
+        raise BadFile(f"{where}, {unfit.field}", unfit.reason) from None
+    _check_audit(game, where)
+    if version == 1 and game.group_id is not None:
+        raise BadFile(f"{where}, 'group_id'", "must be null in version 1 of the format")
+    if (game.group_id is None) != (played_at is None) and version > 1:
+        raise BadFile(f"{where}, {PLAYED_AT!r}", "must be a date and time for a game of a "
+                                                 "group, and null for any other")
+    return game, state, log, members, played_at
+
+
+def _member_of(seat: object, where: str, version: int) -> int | None:
+    """The member a seat names: their place in the game's group, or None."""
+    if not isinstance(seat, dict):
+        return None  # values_of says what is wrong
+    if version == 1:
+        if seat.get("member_id") is not None:
+            raise BadFile(f"{where}, 'member_id'", "must be null in version 1 of the format")
+        return None
+    given = seat.get(MEMBER)
+    if given is None:
+        return None
+    if not isinstance(given, int) or not fits_integer_column(given):
+        raise BadFile(f"{where}, {MEMBER!r}", "must be the member's place in the group (0 "
+                                              "first), or null")
+    return given
+
+
+def _check_table(game: Game, table: Table, where: str) -> None:
+    check_settings(game, where)
+    # The engine has read the rules (and refused unknown or mistyped options); a file
+    # written before an option existed lacks it, and the preset's value fills it in.
+    game.rules = table.rules.to_dict()
+
+
+# A deal's columns as storage writes them, in the order they are compared.
+DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
+                "first_melds", "winner_hand", "sides")
+HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
+
+
+def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
+    """Each deal is stored exactly as the app stores the deal it describes: nothing the
+    replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
+    for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
+        expected = kind_of(game.rules).fill(DealRecord(), deal, table.players)
+        # A game's own report of a deal is kept as the app writes it now: a file written
+        # before a game changed how it keeps its report (a points sheet's points by name,
+        # now by seat) reads as the same deal, and is stored anew.
+        record.sides = expected.sides
+        for column in DEAL_COLUMNS:
+            if _same(getattr(record, column), getattr(expected, column)):
+                continue
+            raise BadFile(f"{where}, deals[{i}], {column!r}",
+                          f"must be {json.dumps(getattr(expected, column))} for the deal "
+                          f"it describes")
+        rows = [[getattr(h, c) for c in HAND_COLUMNS]
+                for h in sorted(record.hands, key=lambda h: h.position)]
+        wanted = [[getattr(h, c) for c in HAND_COLUMNS]
+                  for h in sorted(expected.hands, key=lambda h: h.position)]
+        if not _same(rows, wanted):
+            raise BadFile(f"{where}, deals[{i}], 'hands'",
+                          "must hold one entry for each player who did not go out, as the "
+                          "app writes them")
+
+
+def _same(one: object, other: object) -> bool:
+    # JSON's view: true is not 1, nor [0, 1] the same as [false, true].
+    return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+
+
+# Which sides of a change the audit trail holds (storage.changes): the deal before, the
+# deal after.
+AUDIT_SIDES = {"record": (False, True), "correct": (True, True), "undo": (True, False),
+               "confirm": (False, False), "dispute": (False, False), "unlock": (False, False)}
+
+
+def _check_audit(game: Game, where: str) -> None:
+    for i, entry in enumerate(game.audit):
+        place = f"{where}, audit[{i}]"
+        if entry.action not in AUDIT_SIDES:
+            raise BadFile(f"{place}, 'action'", "must be record, correct or undo (or, where "
+                                                "deals are confirmed, confirm, dispute or "
+                                                "unlock)")
+        if entry.deal_number < 1:
+            raise BadFile(f"{place}, 'deal_number'", "must be 1 or more")
+        for side, value, kept in zip(("before", "after"), (entry.before, entry.after),
+                                     AUDIT_SIDES[entry.action], strict=True):
+            if not kept and value is not None:
+                raise BadFile(f"{place}, {side!r}", f"must be null for a {entry.action}")
+            if kept:
+                _check_snapshot(value, entry.deal_number, f"{place}, {side!r}", game)
+
+
+def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> None:
+    """A deal as the audit trail keeps it (its game's ``snapshot``): its body and its
+    scores."""
+    kind = kind_of(game.rules)
+    if not isinstance(snapshot, dict):
+        raise BadFile(where, "must be the deal as the app wrote it: an object with its "
+                             "\"deal\" and \"outcome\"")
+    if unknown := set(snapshot) - kind.snapshot_fields:
+        raise BadFile(where, f"unknown field {brief(sorted(unknown)[0])}")
+    deal = snapshot.get("deal")
+    if not fits_integer_column(deal) or deal != number:
+        raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
+    scores = snapshot.get("scores")
+    if scores is not None and not (isinstance(scores, dict) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
+        raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
+    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
+    try:
+        kind.deal_from_json(body, number, None)
+    except (RulesError, PayloadError) as refusal:
+        raise BadFile(where, f"the deal cannot be read: {refusal.message}") from None
+    except Exception as error:
+        raise BadFile(where, f"the deal cannot be read ({brief(error)})") from None
