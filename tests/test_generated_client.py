@@ -242,6 +242,24 @@ def test_a_group_with_a_pin_plays_a_game_through_a_generated_client(api, client)
     assert changed.pin is False
 
 
+def test_a_points_sheet_of_eight_is_played_through_a_generated_client(api, client):
+    """Issue 48, point 15: the description seated 6 players at most, and a points sheet
+    seats 8 (two tables' worth of sides): the sheet of eight, partners alternately, made
+    and scored through the generated client."""
+    m = api.models
+    players = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    state = api.call("create_game", expect=HTTPStatus.CREATED, body=m.CreateGameBody(
+        rules=m.PointsRules(preset=m.PointsRulesPreset.POINTS, deals=1), players=players,
+        first_dealer="Ann", partnerships=True))
+    assert isinstance(state, m.PointsState) and state.players == players
+    state = api.call("record_deal", state.id, expect=HTTPStatus.CREATED,
+                     body=m.RecordDealBody(deal=1, outcome=m.RecordDealBodyOutcome.SCORED,
+                                           points=m.RecordDealBodyPoints.from_dict(
+                                               {"Ann": 16, "Bob": -16})))
+    assert state.finished and state.winners == ["Ann", "Cy", "Eve", "Gus"]
+    _read_whole(state, client.get(f"{API}/games/{state.id}").get_json())
+
+
 QUESTIONS = sorted((path, item["post"]) for path, item in SPEC["paths"].items()
                    if path.startswith(f"{API}/referee/") or path == f"{API}/score/round")
 

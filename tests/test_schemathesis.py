@@ -1,14 +1,19 @@
 """Schemathesis, an API fuzzer independent of this project, against the live server: it
 reads the OpenAPI description (scorekeeper/api/openapi.py, whose answers admit no field
 they do not name), sends examples, edge values ("coverage"), random bodies valid and
-invalid, and chains of calls along the description's links (a game created, then read,
-its deals recorded, corrected and undone with the version each answer gives), and
-checks every answer; the test asserts it reached accepted questions and successful
-changes. Bounded by examples, not by time: a fixed seed and a count of examples per
+invalid, and chains of calls along the description's links (scorekeeper/api/
+openapi_links.py: a game created, then read, its deals recorded, corrected, undone,
+confirmed or disputed by the other side with the version each answer gives, a finished
+game played again; and in a run of their own, a night created, its first round started,
+taken back and started again, players added and swapped), and checks every answer; the
+test asserts it reached accepted questions and successful changes, each of those writes
+among them. Bounded by examples, not by time: a fixed seed and a count of examples per
 operation and phase (tests/depth.py: ten times as many under `make test-deep`), so a loaded
 machine takes longer rather than reaching less; ``pytest -m fuzz`` runs it alone. The
 description's links carry the table's PIN and the deal just recorded into corrections and
-undos, so that the chains reach successful ones every run rather than guessing PINs.
+undos, so that the chains reach successful ones every run rather than guessing PINs
+(tests/chain_hooks.py makes the games and nights the chains start from ones the API
+accepts).
 
 Every check runs but one: ``positive_data_acceptance`` wants every body the schemas allow
 to be accepted (2xx), and a valid-looking body is rightly refused for what JSON Schema
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,16 +48,28 @@ pytestmark = pytest.mark.fuzz
 
 HOOKS = Path(__file__).with_name("chain_hooks.py")
 
-EXAMPLES, CHAINS = 30, 300
+EXAMPLES, CHAINS, NIGHT_CHAINS = 30, 300, 50
+# The chains follow the links of the writes that need a real game or night to succeed: a
+# game's deals (recorded, corrected, undone, confirmed or disputed by the other side, the
+# game played again), and in a run of their own a night's rounds (started, taken back, a
+# player added, two swapped), which would otherwise take turns from the deals: fewer
+# scenarios, as a night's chain is short. The groups' own chains (read, standings,
+# head-to-head) are left out for the same reason.
+GAME_OPERATIONS = ("create_game", "read_game", "record_deal", "correct_deal", "undo_deal",
+               "confirm_deal", "dispute_deal", "rematch_game")
+NIGHT_OPERATIONS = ("create_night", "read_night", "start_round", "undo_round",
+               "add_night_player", "swap_night_players")
+
+
+def _chains(operations: tuple[str, ...]) -> tuple[str, ...]:
+    return ("--mode", "positive", *(option for operation in operations
+                                    for option in ("--include-operation-id", operation)))
+
+
 # Each run's phases and examples (per operation; for the chains, per scenario).
 PHASES = (("examples,coverage,fuzzing", examples(EXAMPLES), ()),
-          # The chains follow the games' links alone: the groups' own chains (read,
-          # standings, head-to-head) would take turns from the deals' corrections.
-          ("stateful", examples(CHAINS), (
-              "--mode", "positive",
-              *(option for operation in ("create_game", "read_game", "record_deal",
-                                         "correct_deal", "undo_deal")
-                for option in ("--include-operation-id", operation)))))
+          ("stateful", examples(CHAINS), _chains(GAME_OPERATIONS)),
+          ("stateful", examples(NIGHT_CHAINS), _chains(NIGHT_OPERATIONS)))
 # What every run reaches at the least (a healthy margin under what it reaches with this
 # seed): each referee question asked with valid data, and corrections and undos that
 # succeed along the links.
@@ -59,6 +77,13 @@ QUESTIONS = {f"/api/v1/referee/{name}" for name in (
     "meld", "initial-meld", "lay-off", "swap", "hand", "redeal", "pickup", "go-out")} | {
     "/api/v1/score/round"}
 CHANGES = 10
+# And the writes no random call reaches, each a success at least once along the links
+# (issue 48, point 15): the other side's confirmation and dispute, a round started, a
+# finished game played again.
+WRITES = {"confirm": re.compile(r"^/api/v1/games/[^/]+/deals/\d+/confirm$"),
+          "dispute": re.compile(r"^/api/v1/games/[^/]+/deals/\d+/dispute$"),
+          "round start": re.compile(r"^/api/v1/nights/[^/]+/rounds$"),
+          "rematch": re.compile(r"^/api/v1/games/[^/]+/rematch$")}
 
 
 def _schemathesis() -> str:
@@ -131,3 +156,9 @@ def test_schemathesis_finds_nothing_wrong(live, tmp_path):
                       if method in ("PUT", "DELETE") and "/deals/" in path and status == 200)
     assert changed["PUT"] >= CHANGES and changed["DELETE"] >= CHANGES, (
         changed, sorted(set(answered))[:40])
+    succeeded = Counter(name for method, path, status in answered
+                        for name, address in WRITES.items()
+                        if method == "POST" and 200 <= status < 300 and address.match(path))
+    assert all(succeeded[name] for name in WRITES), (
+        succeeded, Counter((method, status) for method, path, status in answered
+                           if any(address.match(path) for address in WRITES.values())))

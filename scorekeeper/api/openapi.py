@@ -9,6 +9,7 @@ from ..rulekit.option import json_type
 from .blueprint import bp
 from .openapi_groups import PATHS as GROUP_PATHS
 from .openapi_groups import SCHEMAS as GROUP_SCHEMAS
+from .openapi_links import add_links
 from .openapi_nights import PATHS as NIGHT_PATHS
 from .openapi_nights import SCHEMAS as NIGHT_SCHEMAS
 from .openapi_ratings import PATHS as RATING_PATHS
@@ -176,34 +177,6 @@ _VERSION_NEEDED = {
     "428": {"description": "No version given: say which version of the game the change "
                            "was made from", "content": _ERROR}}
 _TOO_LARGE = {"413": {"description": "The body is over 64 KiB", "content": _ERROR}}
-# Links from a new game to its deals, and from a recorded deal to its correction and undo:
-# a client (or a fuzzer such as Schemathesis) follows them with the id and number given,
-# and with the table's PIN the game was created with, which every later change needs.
-_CREATED_LINKS = {
-    "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
-    # The first deal, the simplest every game accepts (no one went out).
-    "record": {"operationId": "record_deal",
-               "parameters": {"game_id": "$response.body#/id",
-                              "header.X-Table-PIN": "$request.body#/pin"},
-               "requestBody": {"deal": 1, "outcome": "stock_exhausted"},
-               "x-schemathesis": {"merge_body": False}},
-}
-_RECORDED_LINKS = {
-    "read": {"operationId": "read_game", "parameters": {"game_id": "$request.path.game_id"}},
-    # With the version the answer gives, so the correction or undo is made from it; the
-    # deal just recorded, sent again, is a correction the game accepts (it changes nothing).
-    "correct": {"operationId": "correct_deal", "parameters": {
-        "game_id": "$request.path.game_id", "number": "$request.body#/deal",
-        "header.If-Match": "$response.body#/version",
-        "header.X-Table-PIN": "$request.header.X-Table-PIN"},
-        "requestBody": "$request.body",
-        # Schemathesis: send that body as it is, rather than mixed into one it made up.
-        "x-schemathesis": {"merge_body": False}},
-    "undo": {"operationId": "undo_deal", "parameters": {
-        "game_id": "$request.path.game_id", "number": "$request.body#/deal",
-        "header.If-Match": "$response.body#/version",
-        "header.X-Table-PIN": "$request.header.X-Table-PIN"}},
-}
 _DEAL_EXAMPLE = {"deal": 1, "outcome": "stock_exhausted"}
 _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEAL_EXAMPLE,
                                                                  "schema": {
@@ -297,9 +270,11 @@ SPEC = {
                 "additionalProperties": False,  # refused by name (api/games.py)
                 "properties": {
                     "rules": {"$ref": "#/components/schemas/Rules"},
-                    # Every game has 2 to 6 players (each game's own bounds are in
-                    # its rules), each with a name of their own.
-                    "players": {"type": "array", "minItems": 2, "maxItems": 6,
+                    # Every game has 2 players or more, up to the most a game seats
+                    # (a points sheet's 8; each game's own bounds are in its rules),
+                    # each with a name of their own.
+                    "players": {"type": "array", "minItems": 2, "maxItems": max(
+                        kind.info.most_players for kind in games()),
                                 "uniqueItems": True,
                                 "items": {"type": "string", "minLength": 1},
                                 "description": "Names in seating order, in the game's "
@@ -321,7 +296,7 @@ SPEC = {
                                                     "then need it in the X-Table-PIN "
                                                     "header"})}}}}},
             "parameters": [_GROUP_PIN],
-            "responses": {"201": _GAME_ANSWER | {"links": _CREATED_LINKS},
+            "responses": {"201": _GAME_ANSWER,
                           "400": {"$ref": "#/components/responses/BadRequest"},
                           "404": _NO_GROUP, **_GROUP_LOCKED}}},
         "/api/v1/games/{game_id}": {
@@ -361,7 +336,7 @@ SPEC = {
                      "summary": "Record the next deal",
                      "parameters": [_TABLE_PIN],
                      "requestBody": _DEAL_BODY,
-                     "responses": {"201": _GAME_ANSWER | {"links": _RECORDED_LINKS},
+                     "responses": {"201": _GAME_ANSWER,
                                    "400": {"$ref": "#/components/responses/BadRequest"},
                                    "404": _NOT_FOUND,
                                    "409": {"description": "Not the next deal number; "
@@ -426,8 +401,9 @@ def _typed(node: Any) -> None:
 
 def _complete(spec: dict[str, Any]) -> dict[str, Any]:
     """Add what every operation answers alike: 405 and 414 everywhere, 413 and 415 where
-    a body is read; and every enum's type."""
+    a body is read; every enum's type; and the answers' links."""
     _typed(spec)
+    add_links(spec)
     for item in spec["paths"].values():
         for method, operation in item.items():
             if method == "parameters":
