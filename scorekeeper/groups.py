@@ -14,6 +14,7 @@ from . import storage
 from .extensions import db
 from .games import kind_of
 from .models import Game, Group, Member, Seat
+from .night_names import rename_in_nights
 from .results import forget_result, keep_result
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, look_alike, new_names, normal_name, shown_name
@@ -88,6 +89,7 @@ def rename(group: Group, member: Member, new: object) -> None:
     if any(look_alike(n, name) for g, p, n in beside if (g, p) not in mine):
         raise fail(N_("“%(name)s” already plays in one of this member's games."),
                    name=name)
+    rename_in_nights(group.id, member.name, name)
     member.name = name
     for seat in seats:
         seat.name = name

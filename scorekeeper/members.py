@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 from . import storage
 from .extensions import db
 from .models import Game, GameResult, Group, Member, Seat
+from .night_names import rename_in_nights
 from .ratings import rerate
 from .results import keep_result
 from .rulekit.messages import N_, fail
@@ -33,6 +34,7 @@ def merge(group: Group, gone: Member, into: Member) -> None:
                       "people, not one."), gone=gone.name, into=into.name)
     for seat in seats:
         seat.member_id, seat.name = into.id, into.name
+    rename_in_nights(group.id, gone.name, into.name, merging=True)
     kinds = set()
     for game in db.session.scalars(select(Game).where(Game.id.in_(games))):
         state, log = storage.state_and_log(game)
