@@ -53,7 +53,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -64,7 +63,7 @@ from pgserver import LocalPostgres, free_port  # noqa: E402
 from tables import API, deal_entry, game_body, random_deal  # noqa: E402
 
 from scorekeeper.games.hand.rules import Rules, Table, replay  # noqa: E402
-from scorekeeper.games.hand.store import deal_from_record  # noqa: E402
+from scorekeeper.games.hand.store import deal_from_report  # noqa: E402
 
 REQUEST_TIMEOUT = 10
 RESEND = 0.25  # how often a client sends a deal a second time on purpose
@@ -534,24 +533,10 @@ def _json(value):
 
 def _stored_log(connection, placeholder: str, game: str, players: list[str]) -> list:
     rows = connection.execute(
-        "SELECT id, number, outcome, winner, finish, bonuses, indicator, first_melds, "
-        f"winner_hand, sides FROM deals WHERE game_id = {placeholder} ORDER BY number",
+        f"SELECT number, report FROM deals WHERE game_id = {placeholder} ORDER BY number",
         (game,)).fetchall()
-    log = []
-    for (id_, number, outcome, winner, finish, bonuses, indicator, melds, went_out,
-         sides) in rows:
-        hands = [SimpleNamespace(position=p, melded=bool(m), points=pts, mistake=bool(x),
-                                 cards=None if c is None else _json(c))
-                 for p, m, pts, c, x in connection.execute(
-                     "SELECT position, melded, points, cards, mistake FROM deal_hands "
-                     f"WHERE deal_id = {placeholder} ORDER BY position", (id_,)).fetchall()]
-        record = SimpleNamespace(number=number, outcome=outcome, winner=winner,
-                                 finish=finish, bonuses=_json(bonuses),
-                                 indicator=indicator, first_melds=_json(melds),
-                                 winner_hand=None if went_out is None else _json(went_out),
-                                 sides=None if sides is None else _json(sides), hands=hands)
-        log.append(deal_from_record(record, tuple(players)))
-    return log
+    return [deal_from_report(number, _json(report), tuple(players))
+            for number, report in rows]
 
 
 def run_night(args: argparse.Namespace) -> int:

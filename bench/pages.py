@@ -53,7 +53,6 @@ from scorekeeper.models import (  # noqa: E402
     DealRecord,
     Game,
     GameResult,
-    HandRecord,
     Seat,
     new_game_id,
 )
@@ -171,8 +170,6 @@ def seed_group(app, games: int, rnd: random.Random) -> str:
             copies[Seat] += [seat | {"game_id": game_id} for seat in copied[Seat]]
             copies[DealRecord] += [deal | {"id": new_deal[deal["id"]], "game_id": game_id}
                                    for deal in copied[DealRecord]]
-            copies[HandRecord] += [hand | {"deal_id": new_deal[hand["deal_id"]]}
-                                   for hand in copied[HandRecord]]
             copies[GameResult].append(copied[GameResult][0] | {"game_id": game_id, "played_at": at})
         for model, new in copies.items():
             if new:
@@ -183,17 +180,15 @@ def seed_group(app, games: int, rnd: random.Random) -> str:
 
 
 #: The tables a group's game is stored in, in the order its rows are written.
-COPIED = (Game, Seat, DealRecord, HandRecord, GameResult)
+COPIED = (Game, Seat, DealRecord, GameResult)
 
 
 def _rows_of(game_id: str) -> dict:
     """The rows of a stored game in each table of COPIED, as column: value."""
-    deals = select(DealRecord.id).where(DealRecord.game_id == game_id)
     return {model: [dict(row) for row in db.session.execute(
         select(model.__table__).where(where)).mappings()]
         for model, where in ((Game, Game.id == game_id), (Seat, Seat.game_id == game_id),
                              (DealRecord, DealRecord.game_id == game_id),
-                             (HandRecord, HandRecord.deal_id.in_(deals)),
                              (GameResult, GameResult.game_id == game_id))}
 
 

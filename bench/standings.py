@@ -113,7 +113,9 @@ def seed(app: Any, games: int, rnd: random.Random) -> str:
                 except Exception:  # a deal these rules refuse: deal it again
                     continue
                 log.append(deal)
-                db.session.add(kind.fill(DealRecord(game_id=game.id), deal, table.players))
+                db.session.add(DealRecord(
+                    game_id=game.id, number=deal.number,
+                    report=dict(kind.report_of(deal, table.players))))
                 number += 1
             keep_result(game, state, log)
         db.session.commit()

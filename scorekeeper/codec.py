@@ -84,3 +84,13 @@ def sides_of(teams: object) -> list[list[str]] | None:
                                   "players' names, like [[\"Ann\", \"Cy\"], [\"Bob\", "
                                   "\"Dee\"]].")))
     return [[n.strip() for n in t] for t in teams]
+
+
+# --- a deal's stored report --------------------------------------------------------------
+
+def seat_named(seat: object, players: tuple[str, ...]) -> str:
+    """The player at *seat* of a stored report (a position, 0 first): :class:`ValueError`
+    when it is none of the table's."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+        raise ValueError(f"seat {seat!r} is not one of the table's {len(players)}")
+    return players[seat]

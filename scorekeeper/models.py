@@ -66,6 +66,9 @@ class Game(Model):
     # alone, and in Hand (whose partners always sit opposite).
     teams: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
     first_dealer: Mapped[int]  # a seat position
+    # The game's kind (its name in code: "hand", "handfoot", "points"), set at creation
+    # from its rules, so a stored game is read by its game without asking the rules.
+    kind: Mapped[str] = mapped_column(String(20))
     # The table's PIN, hashed; without it the game's link only shows the sheet. ``None``
     # when the table set no PIN: whoever holds the link may record deals.
     pin_hash: Mapped[str | None] = mapped_column(String(200))
@@ -125,7 +128,10 @@ class Seat(Model):
 
 
 class DealRecord(Model):
-    """One deal as the table reported it."""
+    """One deal as the table reported it: what every game's deal has (its number, when,
+    who recorded it, its confirmation or dispute) in columns, and the game's own report of
+    it in ``report``, in the game's own shape (its kind's ``report_of`` writes it and
+    ``deal_from_report`` reads it back; docs/architecture.md, "Where a deal's data goes")."""
 
     __tablename__ = "deals"
     # A deal number is recorded once per game: a second submit of the same deal fails here
@@ -136,21 +142,8 @@ class DealRecord(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          index=True)
     number: Mapped[int]
-    outcome: Mapped[str] = mapped_column(String(20))
-    winner: Mapped[int | None]  # seat position
-    finish: Mapped[str | None] = mapped_column(String(10))
-    bonuses: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    indicator: Mapped[str | None] = mapped_column(String(3))
-    # First melds (announcements) in the order laid: [[seat position, value], ...].
-    first_melds: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    # How the winner went out, when the cards were given (issue 13): {"melds": [[card,
-    # ...], ...], "discard": [card, ...]}, as laid or as the referee arranged them.
-    winner_hand: Mapped[dict[str, Any] | None] = mapped_column(JSON, info=ADDED_LATER)
-    # A game's own report of the deal, in the game's own JSON shape (docs/architecture.md,
-    # "Adding a game"); named for the first game to use it: Hand and Foot's reports side by
-    # side, as the API takes them (``winner`` is then the seat of the player who went out,
-    # ``None`` when the stock ran out). Hand's deals use the columns above instead.
-    sides: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
+    # Seats by position, never names, so a rename follows.
+    report: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     # In a game whose deals are confirmed (Game.confirm): the seat that recorded the deal,
     # the seat of another side that confirmed it and when, or the seat that disputed it
@@ -163,26 +156,6 @@ class DealRecord(Model):
     dispute_reason: Mapped[str | None] = mapped_column(String(200), info=ADDED_LATER)
 
     game: Mapped[Game] = relationship(back_populates="deals")
-    # Read with their deals in one more statement, never one per deal.
-    hands: Mapped[list[HandRecord]] = relationship(
-        back_populates="deal", order_by="HandRecord.position", cascade="all, delete-orphan",
-        lazy="selectin")
-
-
-class HandRecord(Model):
-    """How one player finished a scored deal."""
-
-    __tablename__ = "deal_hands"
-
-    deal_id: Mapped[int] = mapped_column(ForeignKey("deals.id", ondelete="CASCADE"),
-                                         primary_key=True)
-    position: Mapped[int] = mapped_column(primary_key=True)
-    melded: Mapped[bool]
-    points: Mapped[int | None]
-    cards: Mapped[list[Any] | None] = mapped_column(JSON)
-    mistake: Mapped[bool] = mapped_column(default=False)
-
-    deal: Mapped[DealRecord] = relationship(back_populates="hands")
 
 
 class RulingRecord(Model):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from backup_formats import as_format_4
 from game_actions import API
 from test_backup import export, fresh_app, load
 
@@ -84,7 +85,7 @@ def test_a_malformed_ratings_is_refused_by_name(rated, runner, tmp_path, ratings
 
 def test_a_version_3_file_imports_with_its_ratings_worked_out(rated, runner, tmp_path):
     path = tmp_path / "file.json"
-    data = export(runner, path)
+    data = as_format_4(export(runner, path))
     data["version"] = 3
     del data["groups"][0]["ratings"]
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -269,7 +269,10 @@ def test_the_databases_own_guard_turns_a_taken_deal_number_into_a_conflict(file_
     def claim_after_a_stray_row(game):
         with db.engine.connect() as other:  # its own connection, committed
             other.execute(DealRecord.__table__.insert().values(
-                game_id=game_id, number=2, outcome="redeal", bonuses=[], first_melds=[]))
+                game_id=game_id, number=2, report={
+                    "outcome": "redeal", "winner": None, "finish": None, "bonuses": [],
+                    "indicator": None, "first_melds": [], "winner_hand": None,
+                    "hands": []}))
             other.commit()
         real(game)
 
@@ -278,8 +281,9 @@ def test_the_databases_own_guard_turns_a_taken_deal_number_into_a_conflict(file_
     assert response.status_code == 409, response.get_json()
     assert response.get_json()["already_recorded"] is False
     with file_app.app_context():  # the stray row stands; Omar's deal is nowhere
-        assert db.session.execute(select(DealRecord.number, DealRecord.outcome).where(
-            DealRecord.game_id == game_id).order_by(DealRecord.number)).all() == [
+        assert [(number, report["outcome"]) for number, report in db.session.execute(
+            select(DealRecord.number, DealRecord.report).where(
+                DealRecord.game_id == game_id).order_by(DealRecord.number)).all()] == [
             (1, "scored"), (2, "redeal")]
     assert audit_actions(file_app, game_id) == [("record", 1)]
 

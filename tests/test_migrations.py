@@ -19,7 +19,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import upgrade
-from sqlalchemy import Column, Integer, MetaData, String
+from sqlalchemy import Column, MetaData, String
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -90,7 +90,7 @@ def models_changed() -> MetaData:
         table.to_metadata(metadata)
     metadata.tables["games"].append_column(Column("nickname", String(40), nullable=False))
     metadata.tables["seats"].c.name.nullable = True
-    metadata.tables["deals"].c.outcome.type = Integer()
+    metadata.tables["deals"].c.number.type = String(10)
     audit = metadata.tables["audit"]
     audit.indexes.discard(next(iter(audit.indexes)))
     deals = metadata.tables["deals"]

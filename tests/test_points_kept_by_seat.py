@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from backup_formats import as_format_4
 from flask_migrate import upgrade
 from game_actions import API
 from sqlalchemy import text
@@ -39,8 +40,8 @@ def test_a_points_game_reads_under_a_members_new_name(app, client):
     assert client.post(f"{API}/games/{paired['id']}/deals", json={
         "deal": 1, "points": {"Ali & Caro": 16, "Dina": -16}}).status_code == 201
     with app.app_context():
-        stored = [d.sides for d in db.session.scalars(db.select(DealRecord)
-                                                      .order_by(DealRecord.id))]
+        stored = [d.report["points"] for d in db.session.scalars(db.select(DealRecord)
+                                                                 .order_by(DealRecord.id))]
     assert stored == [[[0, 3], [1, 4], [2, 0], [3, -2]], [[[0, 2], 16], [3, -16]]]
     renamed = client.patch(f"{API}/groups/{group_id}", json={"rename": {"Ali": "Ali Z"}})
     assert renamed.status_code == 200
@@ -55,28 +56,36 @@ def test_a_points_game_reads_under_a_members_new_name(app, client):
 
 
 def test_the_migration_moves_points_kept_by_name_to_seats(tmp_path):
+    """Rows as the app wrote them before (by the names the table gave), written at the
+    migration before; upgraded, they read by seat, the same deal."""
     app = create_app({"TESTING": True, "SECRET_KEY": "migrations",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})
     with app.app_context(), logging_kept():
         upgrade(revision="dd2d6161b37c")
-        made = app.test_client().post(f"{API}/games", json={
-            "rules": {"preset": "points", "deals": 3}, "players": ["Ann", "Bob", "Cy", "Dee"],
-            "first_dealer": "Ann", "teams": [["Ann", "Cy"], ["Bob", "Dee"]]}).get_json()
-        assert app.test_client().post(f"{API}/games/{made['id']}/deals", json={
-            "deal": 1, "points": {"Ann & Cy": 20, "Dee": -20}}).status_code == 201
-        # As the app wrote it before: by the names the table gave.
-        db.session.execute(text("UPDATE deals SET sides = :sides"),
-                           {"sides": '[["Ann & Cy", 20], ["Dee", -20]]'})
+        db.session.execute(text(
+            "INSERT INTO games (id, created_at, updated_at, rules, partnerships, teams, "
+            "first_dealer, view_id) VALUES ('pointsgame0000000000', '2026-12-01 20:00:00', "
+            "'2026-12-01 20:05:00', :rules, 0, '[[0, 2], [1, 3]]', 0, "
+            "'pointsview0000000000')"), {"rules": json.dumps(
+                {"preset": "points", "target": None, "deals": 3, "lowest_wins": False})})
+        for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
+            db.session.execute(text("INSERT INTO seats (game_id, position, name) VALUES "
+                                    "('pointsgame0000000000', :seat, :name)"),
+                               {"seat": seat, "name": name})
+        db.session.execute(text(
+            "INSERT INTO deals (game_id, number, outcome, bonuses, first_melds, sides, "
+            "created_at) VALUES ('pointsgame0000000000', 1, 'scored', '[]', '[]', :sides, "
+            "'2026-12-01 20:05:00')"), {"sides": '[["Ann & Cy", 20], ["Dee", -20]]'})
         db.session.commit()
-        before = app.test_client().get(f"{API}/games/{made['id']}").get_json()
         upgrade()
         db.session.expire_all()
-        [sides] = db.session.scalars(text("SELECT sides FROM deals")).all()
-        after = app.test_client().get(f"{API}/games/{made['id']}").get_json()
+        [report] = db.session.scalars(text("SELECT report FROM deals")).all()
+        after = app.test_client().get(f"{API}/games/pointsgame0000000000").get_json()
         db.engine.dispose()
-    assert before["deals"][0]["points"] == {"Ann & Cy": 20, "Dee": -20}
-    assert sides in ('[[[0, 2], 20], [3, -20]]', [[[0, 2], 20], [3, -20]])
-    assert after["deals"] == before["deals"] and after["totals"] == before["totals"]
+    assert report in ('{"points": [[[0, 2], 20], [3, -20]]}', {"points": [[[0, 2], 20],
+                                                                           [3, -20]]})
+    assert after["deals"][0]["points"] == {"Ann & Cy": 20, "Dee": -20}
+    assert after["totals"] == {"Ann": 20, "Bob": -20, "Cy": 20, "Dee": -20}
 
 
 def test_a_backup_keeping_points_by_name_imports_and_reads_the_same(app, client, runner,
@@ -87,7 +96,7 @@ def test_a_backup_keeping_points_by_name_imports_and_reads_the_same(app, client,
         "deal": 1, "points": {"Ali": 3, "Badr": 4, "Caro": 0, "Dina": -2}}).status_code == 201
     before = client.get(f"{API}/games/{game['id']}").get_json()
     path = tmp_path / "old.json"
-    data = export(runner, path)
+    data = as_format_4(export(runner, path))
     # As a file written before points were kept by seat.
     [deal] = data["games"][0]["deals"]
     deal["sides"] = [["Ali", 3], ["Badr", 4], ["Caro", 0], ["Dina", -2]]
@@ -98,5 +107,5 @@ def test_a_backup_keeping_points_by_name_imports_and_reads_the_same(app, client,
     after = other.test_client().get(f"{API}/games/{game['id']}").get_json()
     assert after["deals"] == before["deals"] and after["totals"] == before["totals"]
     with other.app_context():
-        assert db.session.scalars(db.select(DealRecord.sides)).one() == [
-            [0, 3], [1, 4], [2, 0], [3, -2]]
+        assert db.session.scalars(db.select(DealRecord.report)).one() == {"points": [
+            [0, 3], [1, 4], [2, 0], [3, -2]]}

@@ -6,6 +6,7 @@ app can show, JSON no deeper or longer than anything the app writes. Anything el
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -83,9 +84,16 @@ def stamp(at: datetime) -> str:
 def values_of(item: object, model: type[Any], skip: set[str], where: str,
               parts: list[str]) -> dict[str, Any]:
     """The columns of *model* from *item*, each checked against its column's type."""
+    return checked(item, {a.key: a.columns[0] for a in inspect(model).column_attrs
+                          if a.key not in skip}, where, parts)
+
+
+def checked(item: object, columns: Mapping[str, ColumnElement[Any]], where: str,
+            parts: list[str]) -> dict[str, Any]:
+    """*columns* from *item*, each checked against its type; *parts*, the item's nested
+    lists, are read by the caller."""
     if not isinstance(item, dict):
         raise BadFile(where, "must be an object")
-    columns = {a.key: a.columns[0] for a in inspect(model).column_attrs if a.key not in skip}
     unknown = set(item) - set(columns) - set(parts)
     # A column added after the first backups may be missing, read as null (models.py).
     later = {key for key, column in columns.items() if column.info.get("added_later")}

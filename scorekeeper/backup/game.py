@@ -11,14 +11,13 @@ from datetime import datetime
 from typing import Any, cast
 
 from ..codec import PayloadError
-from ..games import kind_of
-from ..games.kind import Deal, Table, Unfit, brief
+from ..games import kind_of, kind_of_game
+from ..games.kind import AnyKind, Deal, Table, Unfit, brief
 from ..models import (
     AuditEntry,
     DealRecord,
     Game,
     GameResult,
-    HandRecord,
     RulingRecord,
     Seat,
     fits_integer_column,
@@ -26,13 +25,16 @@ from ..models import (
 from ..rulekit import RulesError
 from ..storage import log_of, table_of
 from .columns import TOKEN, BadFile, check_settings, value_of, values_of
+from .legacy import check_old, old_columns, old_report
 
 # Each part of a game: the list's name in the file, its model, and the columns left out
 # (row ids and the links to the parent, which the nesting gives).
 PARTS = (("seats", Seat, {"game_id", "member_id"}),
          ("deals", DealRecord, {"id", "game_id"}),
          ("rulings", RulingRecord, {"id", "game_id"}), ("audit", AuditEntry, {"id", "game_id"}))
-HANDS = ("hands", HandRecord, {"deal_id"})
+#: The first version of the format whose deals keep their game's report (and whose
+#: games name their game); before, :mod:`scorekeeper.backup.legacy`.
+REPORTS = 5
 # A seat's member, by place in the game's group; a group game's day in the standings.
 MEMBER = "member"
 PLAYED_AT = "played_at"
@@ -57,7 +59,7 @@ def game_of(item: object, index: int, version: int) -> FileGame:
                              f"not {brief(given)}")
     where = f"game {given}"
     extra_fields = [PLAYED_AT] if version > 1 else []
-    game = Game(**values_of(item, Game, set(), where,
+    game = Game(**values_of(item, Game, set() if version >= REPORTS else {"kind"}, where,
                             [name for name, _m, _s in PARTS] + extra_fields))
     if not TOKEN.fullmatch(game.view_id):
         raise BadFile(where, "'view_id' must be a token of 16 to 32 letters, digits, - and _")
@@ -66,41 +68,52 @@ def game_of(item: object, index: int, version: int) -> FileGame:
         played_at = cast(datetime, value_of(item[PLAYED_AT], GameResult.__table__.c.played_at,
                                             f"{where}, {PLAYED_AT!r}"))
     members: list[int | None] = []
+    # A deal of an older file: its columns, read into its game's report once the game
+    # is known.
+    old: list[dict[str, Any]] = []
     for name, model, skip in PARTS:
         children = item[name]
         if not isinstance(children, list):
             raise BadFile(where, f"\"{name}\" must be a list")
         for i, child in enumerate(children):
             place = f"{where}, {name}[{i}]"
-            extra = [HANDS[0]] if model is DealRecord else []
+            extra: list[str] = []
             if model is Seat:
                 # Version 1 wrote the member's row id, always null there.
                 skip, extra = ({"game_id"}, []) if version == 1 else (skip, [MEMBER])
                 members.append(_member_of(child, place, version))
-            record = model(**values_of(child, model, skip, place, extra))
-            if isinstance(record, DealRecord):
-                hands = child[HANDS[0]]
-                if not isinstance(hands, list):
-                    raise BadFile(place, "\"hands\" must be a list")
-                record.hands = [HandRecord(**values_of(h, HandRecord, HANDS[2],
-                                                     f"{place}, hands[{j}]", []))
-                                for j, h in enumerate(hands)]
-            getattr(game, name).append(record)
+            if model is DealRecord and version < REPORTS:
+                if not isinstance(child, dict):
+                    raise BadFile(place, "must be an object")
+                mine = {c.key for c in DealRecord.__table__.columns} - skip - {"report"}
+                old.append(old_columns({k: v for k, v in child.items() if k not in mine},
+                                       place))
+                child = {k: v for k, v in child.items() if k in mine} | {"report": {}}
+            getattr(game, name).append(model(**values_of(child, model, skip, place, extra)))
     if [seat.position for seat in game.seats] != list(range(len(game.seats))):
         raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
     try:
         kind = kind_of(game.rules)
+        if version < REPORTS:
+            game.kind = kind.info.name
+            for record, columns in zip(game.deals, old, strict=True):
+                record.report = old_report(columns, kind)
+        elif game.kind != kind.info.name:
+            raise BadFile(f"{where}, 'kind'", f"must be {kind.info.name!r}, the game its "
+                                              "rules are")
         # The engine must accept the game as it would from the phones.
         table = table_of(game)
         log = log_of(game)
         state = kind.replay(table, log)
+    except BadFile:
+        raise
     except RulesError as refusal:
         # The command speaks English, like the rest of the flask commands.
         raise BadFile(where, f"the rules engine refuses it: {refusal.message}") from None
     except Exception as error:  # whatever else a stored deal could not be read for
         raise BadFile(where, f"its deals do not fit its table ({brief(error)})") from None
     _check_table(game, table, where)
-    _check_deals(game, table, log, where)
+    _check_deals(game, kind, table, log, old, where)
     try:
         kind.check_stored(game, table)
     except Unfit as unfit:
@@ -138,35 +151,24 @@ def _check_table(game: Game, table: Table, where: str) -> None:
     game.rules = table.rules.to_dict()
 
 
-# A deal's columns as storage writes them, in the order they are compared.
-DEAL_COLUMNS = ("number", "outcome", "winner", "finish", "bonuses", "indicator",
-                "first_melds", "winner_hand", "sides")
-HAND_COLUMNS = ("position", "melded", "points", "cards", "mistake")
-
-
-def _check_deals(game: Game, table: Table, log: list[Deal], where: str) -> None:
+def _check_deals(game: Game, kind: AnyKind, table: Table, log: list[Deal],
+                 old: list[dict[str, Any]], where: str) -> None:
     """Each deal is stored exactly as the app stores the deal it describes: nothing the
-    replay passes over (a winner on a redeal, a seat written -1 or true) is let in."""
+    replay passes over (a winner on a redeal, a seat written -1 or true) is let in. A
+    deal of an older file (*old*, its columns) is stored as the app writes it now."""
     for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
-        expected = kind_of(game.rules).fill(DealRecord(), deal, table.players)
-        # A game's own report of a deal is kept as the app writes it now: a file written
-        # before a game changed how it keeps its report (a points sheet's points by name,
-        # now by seat) reads as the same deal, and is stored anew.
-        record.sides = expected.sides
-        for column in DEAL_COLUMNS:
-            if _same(getattr(record, column), getattr(expected, column)):
-                continue
-            raise BadFile(f"{where}, deals[{i}], {column!r}",
-                          f"must be {json.dumps(getattr(expected, column))} for the deal "
-                          f"it describes")
-        rows = [[getattr(h, c) for c in HAND_COLUMNS]
-                for h in sorted(record.hands, key=lambda h: h.position)]
-        wanted = [[getattr(h, c) for c in HAND_COLUMNS]
-                  for h in sorted(expected.hands, key=lambda h: h.position)]
-        if not _same(rows, wanted):
-            raise BadFile(f"{where}, deals[{i}], 'hands'",
-                          "must hold one entry for each player who did not go out, as the "
-                          "app writes them")
+        expected = dict(kind.report_of(deal, table.players))
+        place = f"{where}, deals[{i}]"
+        if old:
+            check_old(old[i], kind, expected, place)
+            record.report = expected
+            continue
+        if unknown := set(record.report) - set(expected):
+            raise BadFile(place, f"unknown field {brief(sorted(unknown)[0])}")
+        for field, value in expected.items():
+            if not _same(record.report.get(field), value):
+                raise BadFile(f"{place}, {field!r}",
+                              f"must be {json.dumps(value)} for the deal it describes")
 
 
 def _same(one: object, other: object) -> bool:
@@ -200,7 +202,7 @@ def _check_audit(game: Game, where: str) -> None:
 def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> None:
     """A deal as the audit trail keeps it (its game's ``snapshot``): its body and its
     scores."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     if not isinstance(snapshot, dict):
         raise BadFile(where, "must be the deal as the app wrote it: an object with its "
                              "\"deal\" and \"outcome\"")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import games, kind_named, kind_of
+from ..games import games, kind_named
 from ..games.kind import brief
 from ..league.rating import Skill, replay
 from ..models import Game, Group
@@ -67,7 +67,7 @@ def rate_imported(games: list[Game], groups: list[tuple[Group, dict[str, dict[in
     """Rate again every group that gained *games* (their results kept), then compare the
     new *groups*' ratings with the file's (each group with the ratings the file gives it):
     the sentences saying where they differ."""
-    for group_id, kind in sorted({(g.group_id, kind_of(g.rules).info.name) for g in games
+    for group_id, kind in sorted({(g.group_id, g.kind) for g in games
                                   if g.group_id is not None}):
         rerate(group_id, kind)
     return [f"Group {group.id} ({group.name}): its ratings were worked out again from the "

@@ -29,8 +29,8 @@ from .ratings import rate_imported
 from .writing import FORMAT
 
 #: The versions of the format this app reads: 1 held no groups, 2 no nights, 3 no
-#: groups' ratings.
-READS = (1, 2, 3, 4)
+#: groups' ratings, 4 kept Hand's columns on every deal (scorekeeper/backup/legacy.py).
+READS = (1, 2, 3, 4, 5)
 # The parts of the file, by the first version that holds each.
 PARTS = {"format": 1, "version": 1, "games": 1, "groups": 2, "nights": 3}
 

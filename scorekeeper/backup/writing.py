@@ -18,14 +18,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import DealRecord, Game, GameResult, Group, Night
+from ..models import Game, GameResult, Group, Night
 from .columns import row_of, stamp
-from .game import HANDS, MEMBER, PARTS, PLAYED_AT
+from .game import MEMBER, PARTS, PLAYED_AT, REPORTS
 from .groups import group_json
 from .nights import night_json
 
 FORMAT = "hand-scorekeeper-games"
-VERSION = 4
+VERSION = REPORTS
 
 
 def export_games() -> dict[str, Any]:
@@ -35,7 +35,7 @@ def export_games() -> dict[str, Any]:
     places = {m.id: m.position for g in groups for m in g.members}
     played = dict(db.session.execute(select(GameResult.game_id, GameResult.played_at)).all())
     games = _in_order(db.session.scalars(select(Game).options(
-        selectinload(Game.seats), selectinload(Game.deals).selectinload(DealRecord.hands),
+        selectinload(Game.seats), selectinload(Game.deals),
         selectinload(Game.rulings), selectinload(Game.audit))))
     nights = _in_order(db.session.scalars(select(Night).options(
         selectinload(Night.started), selectinload(Night.changes))))
@@ -75,8 +75,6 @@ def _game_json(game: Game, places: dict[int, int], played_at: datetime | None
     for seat, sitting in zip(out["seats"], game.seats, strict=True):
         # A member by their place in the group: row ids stay in their database.
         seat[MEMBER] = None if sitting.member_id is None else places.get(sitting.member_id)
-    for deal, record in zip(out["deals"], game.deals, strict=True):
-        deal[HANDS[0]] = [row_of(hand, HANDS[2]) for hand in record.hands]
     return out
 
 

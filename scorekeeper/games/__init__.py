@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..codec import PayloadError
 from ..rulekit.messages import N_, fail, msg
@@ -75,7 +75,27 @@ def kind_asked(data: Mapping[str, Any]) -> AnyKind:
 
 def kind_named(name: str) -> AnyKind | None:
     """The game called *name* in code (``handfoot``), if there is one."""
-    return next((kind for kind in games() if kind.info.name == name), None)
+    return _by_name().get(name)
+
+
+@cache
+def _by_name() -> dict[str, AnyKind]:
+    return {kind.info.name: kind for kind in games()}
+
+
+class Stored(Protocol):
+    """A stored game's row, as far as finding its game goes."""
+
+    kind: str
+
+
+def kind_of_game(game: Stored) -> AnyKind:
+    """The game a stored game is, as its row names it (set at creation): a lookup by
+    name, where :func:`kind_of` reads the rules."""
+    kind = _by_name().get(game.kind)
+    if kind is None:
+        raise LookupError(f"a stored game names no game the app has: {game.kind!r}")
+    return kind
 
 
 def kind_called(api_name: str) -> AnyKind | None:

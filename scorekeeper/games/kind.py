@@ -22,7 +22,7 @@ from .pages import GamePages
 
 if TYPE_CHECKING:
     from ..league import Result
-    from ..models import DealRecord, Game
+    from ..models import Game
 
 
 class Rules(Protocol):
@@ -137,11 +137,15 @@ class GameKind(Generic[TableT, DealT, StateT]):
     new_game: NewGame
     #: The engine's table for a stored game.
     table_of: Callable[[Game], TableT]
-    #: The deal a stored row describes, given the players (the reverse of ``fill``).
-    deal_from_record: Callable[[DealRecord, tuple[str, ...]], DealT]
-    #: The row holding a deal, every column as the app writes it; the game's own report
-    #: goes in the row's ``report`` (docs/architecture.md, "Where a deal's data goes").
-    fill: Callable[[DealRecord, DealT, tuple[str, ...]], DealRecord]
+    #: The deal a stored report describes, given its number and the players (the reverse
+    #: of ``report_of``): :class:`ValueError` (or a :class:`RulesError`) when it cannot be.
+    deal_from_report: Callable[[int, Mapping[str, Any], tuple[str, ...]], DealT]
+    #: The game's own report of a deal, as the deal row's ``report`` keeps it (seats by
+    #: position, never names): the game's typed record, encoded as JSON.
+    report_of: Callable[[DealT, tuple[str, ...]], Mapping[str, object]]
+    #: Where each field of the report stood in backups written before deals kept one
+    #: (the file's format 4 and earlier): the deal row's column it was in.
+    report_columns: Mapping[str, str]
     #: The game's state after a log of deals: :class:`RulesError` when it does not hold.
     replay: Callable[[TableT, list[DealT]], StateT]
     #: A state one deal longer, without replaying the deals before.

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, Table, bindparam, insert, inspect, update
+from sqlalchemy import CursorResult, Table, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of_game
 from ..games.kind import Deal, State
-from ..models import AuditEntry, DealRecord, Game, HandRecord
+from ..models import AuditEntry, DealRecord, Game
 from ..results import keep_result
 from .reading import keep_sheet, kept_sheet, load, log_of, state_of, table_of
 from .versions import TICK, DealConflict, GameChanged, as_utc, check_version
@@ -54,7 +54,7 @@ def add_deal(game: Game, deal: Deal, marks: Marks = NO_MARKS) -> State:
 
 
 def _add(game: Game, deal: Deal, marks: Marks) -> State:
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     before = kept_sheet(game)
     if before is not None and deal.number == before[0].next_deal:
         # The sheet as this version left it, one deal longer: no deal is read or replayed,
@@ -75,8 +75,9 @@ def _add(game: Game, deal: Deal, marks: Marks) -> State:
         # Written beside the game's deals, not appended to them, which would read them all
         # first; and as rows, not through the session's unit of work (the new deal's
         # objects are used for nothing else, and flushing them cost a third of a save).
-        _insert_deal(kind.fill(DealRecord(game_id=game.id, **dict(marks.columns)), deal,
-                               state.table.players))
+        db.session.execute(_INSERT_DEAL, dict(
+            marks.columns, game_id=game.id, number=deal.number,
+            report=kind.report_of(deal, state.table.players)))
         _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
         marks.then(game)
         keep_result(game, state, list(log))
@@ -95,7 +96,7 @@ def correct_deal(game: Game, deal: Deal, seen: str, marks: Marks = NO_MARKS) -> 
     replay. :class:`RulesError` when the corrected log no longer holds (say the correction
     ends the game before deals that follow it). The same deal again changes nothing."""
     check_version(game, seen)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     table, log = table_of(game), log_of(game)
     before, previous = state_of(game), log[deal.number - 1]
     log[deal.number - 1] = deal
@@ -104,7 +105,8 @@ def correct_deal(game: Game, deal: Deal, seen: str, marks: Marks = NO_MARKS) -> 
         return state  # a second tap on "save": nothing to change, nothing to audit
     claim(game)
     marks.then(game)  # before the deal changes: a history entry names what it was
-    record = kind.fill(game.deals[deal.number - 1], deal, table.players)
+    record = game.deals[deal.number - 1]
+    record.report = dict(kind.report_of(deal, table.players))
     for column, value in marks.columns:
         setattr(record, column, value)
     _audit(game, "correct", deal.number,
@@ -120,7 +122,7 @@ def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
     """Undo the last deal, for a phone that saw the game at version *seen* (:class:`Stale`
     if it changed since)."""
     check_version(game, seen)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     log, before = log_of(game), state_of(game)
     state = kind.replay(table_of(game), log[:-1])
     claim(game)
@@ -143,27 +145,10 @@ def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
 
 # Built once, as every change runs them (a statement costs more to build than to run).
 _INSERT_DEAL = insert(cast(Table, DealRecord.__table__))
-_INSERT_HAND = insert(cast(Table, HandRecord.__table__))
 _INSERT_AUDIT = insert(cast(Table, AuditEntry.__table__))
 _CLAIM = (update(cast(Table, Game.__table__))
           .where(Game.id == bindparam("claimed"), Game.updated_at == bindparam("seen"))
           .values(updated_at=bindparam("stamp")))
-
-
-def _insert_deal(record: DealRecord) -> None:
-    """Write a new deal's row, and its hands' rows, as its game's ``fill`` set them."""
-    written = cast(CursorResult[Any], db.session.execute(_INSERT_DEAL, _values(record)))
-    number = cast(Any, written.inserted_primary_key)[0]
-    hands = [_values(hand) | {"deal_id": number} for hand in record.hands]
-    if hands:
-        db.session.execute(_INSERT_HAND, hands)
-
-
-def _values(row: Any) -> dict[str, Any]:
-    """The columns *row* was given a value for (the others take their defaults)."""
-    given = inspect(row).dict
-    return {column.key: given[column.key] for column in inspect(type(row)).column_attrs
-            if column.key in given}
 
 
 def claim(game: Game) -> None:

@@ -15,10 +15,10 @@ from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of, kind_of_game
 from ..games.kind import Deal, State
 from ..games.kind import Table as GameTable
-from ..models import AuditEntry, DealRecord, Game, Group, RulingRecord
+from ..models import AuditEntry, Game, Group, RulingRecord
 from .versions import as_utc, version_at, version_of
 
 
@@ -27,8 +27,11 @@ def new_game(rules_spec: object, players: list[str], first_dealer: str,
     """A validated, not yet saved game of the game *rules_spec* names; the names are kept
     in normal form (:func:`~scorekeeper.rulekit.new_names`). *partnerships* seats partners
     opposite; *teams* names other sides (lists of names), where the game has them."""
-    return kind_of(rules_spec).new_game(rules_spec, players, first_dealer,
-                                        partnerships=partnerships, teams=teams)
+    kind = kind_of(rules_spec)
+    game = kind.new_game(rules_spec, players, first_dealer, partnerships=partnerships,
+                         teams=teams)
+    game.kind = kind.info.name
+    return game
 
 
 class PageName(NamedTuple):
@@ -102,19 +105,19 @@ def changes_since(game: Game, since: datetime) -> list[tuple[str, int]]:
 
 def table_of(game: Game) -> GameTable:
     """The game's table, as its game's engine has it."""
-    return kind_of(game.rules).table_of(game)
+    return kind_of_game(game).table_of(game)
 
 
 def log_of(game: Game) -> list[Deal]:
     """The game's deals, as its game's engine has them, in order."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     players = tuple(seat.name for seat in game.seats)
-    return [kind.deal_from_record(record, players) for record in game.deals]
+    return [kind.deal_from_report(record.number, record.report, players)
+            for record in game.deals]
 
 
-# A whole game in three statements: the game, then its seats, then its deals with their
-# hands joined.
-WHOLE = (selectinload(Game.seats), selectinload(Game.deals).joinedload(DealRecord.hands))
+# A whole game in three statements: the game, then its seats, then its deals.
+WHOLE = (selectinload(Game.seats), selectinload(Game.deals))
 
 
 def load(game_id: str) -> Game | None:
@@ -157,7 +160,7 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     sheets: dict[str, Sheet] = {}
     for game in games:
         log = tuple(log_of(game))
-        sheets[game.id] = (kind_of(game.rules).replay(table_of(game), list(log)), log)
+        sheets[game.id] = (kind_of_game(game).replay(table_of(game), list(log)), log)
     now = {row.id: row.updated_at for row in db.session.execute(
         select(Game.id, Game.updated_at).where(Game.id.in_(ids)))}
     for game in games:

@@ -1,13 +1,14 @@
-"""A game of Hand as the database keeps it: its row made from a new table, its deal rows
-filled from the engine's deals and read back into them. Storage (scorekeeper.storage)
-calls these through the registry; the columns are the ones every game shares."""
+"""A game of Hand as the database keeps it: its row made from a new table, each deal's
+report (the deal row's ``report``) written from the engine's deal and read back into it.
+Storage (scorekeeper.storage) calls these through the registry."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
-from scorekeeper.codec import PayloadError
-from scorekeeper.models import DealRecord, Game, HandRecord, Seat
+from scorekeeper.codec import PayloadError, seat_named
+from scorekeeper.models import Game, Seat
 from scorekeeper.rulekit.messages import N_, msg
 
 from .codec import deal_to_json
@@ -48,59 +49,98 @@ def table_of(game: Game) -> Table:
                  game.partnerships)
 
 
-def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> Deal:
-    """The deal a stored row describes (the reverse of :func:`fill`)."""
+class HandRow(TypedDict):
+    """How one player who did not go out finished a scored deal."""
+
+    position: int
+    melded: bool
+    points: int | None
+    cards: list[str] | None
+    mistake: bool
+
+
+class WinnerHand(TypedDict):
+    """How the winner went out, when the cards were given (issue 13), as laid or as the
+    referee arranged them."""
+
+    melds: list[list[str]]
+    discard: list[str]
+
+
+class HandReport(TypedDict):
+    """A deal of Hand as its row keeps it (``DealRecord.report``): a redeal or a burnt deal
+    keeps its outcome and its first melds, the rest empty."""
+
+    outcome: str
+    winner: int | None
+    finish: str | None
+    bonuses: list[str]
+    indicator: str | None
+    # First melds (announcements) in the order laid: [seat, worth] or, given as cards,
+    # [seat, worth, [[card, ...], ...]].
+    first_melds: list[list[Any]]
+    winner_hand: WinnerHand | None
+    hands: list[HandRow]
+
+
+#: Where each field stood in backups of format 4 and earlier: a column of its own each,
+#: the hands in rows of their own (``hands``).
+REPORT_COLUMNS = {field: field for field in HandReport.__annotations__}
+
+
+def deal_from_report(number: int, report: Mapping[str, Any], players: tuple[str, ...]
+                     ) -> Deal:
+    """The deal a stored report describes (the reverse of :func:`report_of`)."""
     result = None
-    if record.outcome == Outcome.SCORED.value:
-        if record.winner is None or record.finish is None:
-            raise ValueError(f"deal {record.number} is scored but names no winner or finish")
+    if report["outcome"] == Outcome.SCORED.value:
+        if report["winner"] is None or report["finish"] is None:
+            raise ValueError(f"deal {number} is scored but names no winner or finish")
         result = RoundResult(
-            winner=players[record.winner],
-            finish=Finish(record.finish),
-            hands={players[h.position]: PlayerHand(
-                h.melded, h.points,
-                None if h.cards is None else tuple(Card.parse(c) for c in h.cards),
-                h.mistake) for h in record.hands},
-            bonuses=tuple(Bonus(b) for b in record.bonuses),
-            indicator=None if record.indicator is None else Card.parse(record.indicator),
-            **_evidence(record.winner_hand),
+            winner=seat_named(report["winner"], players),
+            finish=Finish(report["finish"]),
+            hands={seat_named(h["position"], players): PlayerHand(
+                h["melded"], h["points"],
+                None if h["cards"] is None else tuple(Card.parse(c) for c in h["cards"]),
+                h["mistake"]) for h in report["hands"]},
+            bonuses=tuple(Bonus(b) for b in report["bonuses"]),
+            indicator=None if report["indicator"] is None else Card.parse(
+                report["indicator"]),
+            **_evidence(report["winner_hand"]),
         )
-    melds = tuple(FirstMeld(players[m[0]], m[1], *(
+    melds = tuple(FirstMeld(seat_named(m[0], players), m[1], *(
         (tuple(tuple(Card.parse(c) for c in laid) for laid in m[2]),) if len(m) > 2 else ()))
-        for m in record.first_melds)
-    return Deal(record.number, Outcome(record.outcome), result, melds)
+        for m in report["first_melds"])
+    return Deal(number, Outcome(report["outcome"]), result, melds)
 
 
-def _evidence(stored: dict[str, Any] | None) -> dict[str, Any]:
+def _evidence(stored: Mapping[str, Any] | None) -> dict[str, Any]:
     if stored is None:
         return {}
     return {"winner_melds": tuple(tuple(Card.parse(c) for c in m) for m in stored["melds"]),
             "winner_discard": tuple(Card.parse(c) for c in stored["discard"])}
 
 
-def fill(record: DealRecord, deal: Deal, players: tuple[str, ...]) -> DealRecord:
+def report_of(deal: Deal, players: tuple[str, ...]) -> HandReport:
     result = deal.result
-    record.number = deal.number
-    record.outcome = deal.outcome.value
-    # A first meld given as cards keeps them: [seat, worth, [[card, ..], ..]].
-    record.first_melds = [[players.index(m.player), m.value, *(
-        ([[str(c) for c in laid] for laid in m.melds],) if m.melds else ())]
-        for m in deal.first_melds]
-    record.winner = None if result is None else players.index(result.winner)
-    record.finish = None if result is None else result.finish.value
-    record.bonuses = [] if result is None else [b.value for b in result.bonuses]
-    record.indicator = None if result is None or result.indicator is None else str(
-        result.indicator)
-    record.winner_hand = None if result is None or not result.winner_melds else {
-        "melds": [[str(c) for c in m] for m in result.winner_melds],
-        "discard": [str(c) for c in result.winner_discard]}
-    record.hands = [] if result is None else [
-        HandRecord(position=players.index(name), melded=hand.melded, points=hand.points,
-                   cards=None if hand.cards is None else [str(c) for c in hand.cards],
-                   mistake=hand.mistake)
-        for name, hand in result.hands.items()]
-    record.sides = None
-    return record
+    return HandReport(
+        outcome=deal.outcome.value,
+        winner=None if result is None else players.index(result.winner),
+        finish=None if result is None else result.finish.value,
+        bonuses=[] if result is None else [b.value for b in result.bonuses],
+        indicator=None if result is None or result.indicator is None else str(
+            result.indicator),
+        first_melds=[[players.index(m.player), m.value, *(
+            ([[str(c) for c in laid] for laid in m.melds],) if m.melds else ())]
+            for m in deal.first_melds],
+        winner_hand=None if result is None or not result.winner_melds else WinnerHand(
+            melds=[[str(c) for c in m] for m in result.winner_melds],
+            discard=[str(c) for c in result.winner_discard]),
+        # In seat order, whichever order the table gave them.
+        hands=[] if result is None else sorted((
+            HandRow(position=players.index(name), melded=hand.melded, points=hand.points,
+                    cards=None if hand.cards is None else [str(c) for c in hand.cards],
+                    mistake=hand.mistake)
+            for name, hand in result.hands.items()), key=lambda row: row["position"]))
 
 
 def snapshot(deal: Deal, line: DealLine) -> dict[str, Any]:

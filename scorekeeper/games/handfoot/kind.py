@@ -60,7 +60,8 @@ def _listing() -> dict[str, dict[str, Any]]:
 
 HANDFOOT = GameKind[HandFootTable, HandFootDeal, HandFootState](
     info=INFO, pages=PAGES, new_game=store.new_game, table_of=store.table_of,
-    deal_from_record=store.deal_from_record, fill=store.fill, replay=replay, extend=extend,
+    deal_from_report=store.deal_from_report, report_of=store.report_of,
+    report_columns=store.REPORT_COLUMNS, replay=replay, extend=extend,
     snapshot=store.snapshot, snapshot_fields=store.SNAPSHOT_FIELDS, deal_fields=DEAL_FIELDS,
     check_stored=store.check_stored, result=league.result, league_figures=league.figures,
     rematch_dealer=rematch_dealer, deal_from_json=_deal_from_json,

@@ -1,14 +1,15 @@
 """A game of Hand and Foot as the database keeps it: its sides as seat positions on the
-game's row, each deal's reports by side in the deal row's ``sides`` column, who went out
-as its ``winner``. Storage (scorekeeper.storage) calls these through the registry."""
+game's row, each deal's report (who went out, each side's report) in the deal row's
+``report``. Storage (scorekeeper.storage) calls these through the registry."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
-from scorekeeper.codec import sides_of
-from scorekeeper.models import DealRecord, Game, Seat
+from scorekeeper.codec import seat_named, sides_of
+from scorekeeper.models import Game, Seat
 from scorekeeper.rulekit import new_names, normal_name
 
 from ..kind import Unfit
@@ -44,20 +45,32 @@ def table_of(game: Game) -> HandFootTable:
                      sides)
 
 
-def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> HandFootDeal:
-    return deal_from_json({"went_out": None if record.winner is None
-                                else players[record.winner], "sides": record.sides},
-                               record.number)
+class HandFootReport(TypedDict):
+    """A deal of Hand and Foot as its row keeps it (``DealRecord.report``): the seat of the
+    player who went out (``None`` when the stock ran out), and each side's report as the
+    API takes it, in the game's order of sides."""
+
+    went_out: int | None
+    sides: list[dict[str, Any]]
 
 
-def fill(record: DealRecord, deal: HandFootDeal, players: tuple[str, ...]) -> DealRecord:
-    record.number = deal.number
-    record.outcome = "scored"
-    record.winner = None if deal.went_out is None else players.index(deal.went_out)
-    record.sides = [side_to_json(side) for side in deal.sides]
-    record.first_melds, record.bonuses, record.hands = [], [], []
-    record.finish = record.indicator = record.winner_hand = None
-    return record
+#: Where each field stood in backups of format 4 and earlier: who went out as the deal
+#: row's winner, the sides' reports in its own column.
+REPORT_COLUMNS = {"went_out": "winner", "sides": "sides"}
+
+
+def deal_from_report(number: int, report: Mapping[str, Any], players: tuple[str, ...]
+                     ) -> HandFootDeal:
+    went_out = report["went_out"]
+    return deal_from_json({"went_out": None if went_out is None
+                           else seat_named(went_out, players), "sides": report["sides"]},
+                          number)
+
+
+def report_of(deal: HandFootDeal, players: tuple[str, ...]) -> HandFootReport:
+    return HandFootReport(
+        went_out=None if deal.went_out is None else players.index(deal.went_out),
+        sides=[side_to_json(side) for side in deal.sides])
 
 
 def snapshot(deal: HandFootDeal, line: HandFootLine) -> dict[str, Any]:

@@ -1,15 +1,16 @@
 """A points sheet as the database keeps it: its sides as seat positions on the game's row
 (with ``partnerships`` set when partners sit alternately), each deal's points by seat in
-the deal row's ``sides`` column, the game's own report of a deal
-(docs/architecture.md, "Adding a game"). Storage calls these through the registry."""
+the deal row's ``report``, the game's own report of a deal (docs/architecture.md, "Where a
+deal's data goes"). Storage calls these through the registry."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from scorekeeper.codec import sides_of
-from scorekeeper.models import DealRecord, Game, Seat
+from scorekeeper.models import Game, Seat
 from scorekeeper.rulekit import new_names, normal_name
 from scorekeeper.rulekit.messages import N_, fail
 
@@ -55,20 +56,26 @@ def table_of(game: Game) -> PointsTable:
                        players[game.first_dealer], sides)
 
 
-def deal_from_record(record: DealRecord, players: tuple[str, ...]) -> PointsDeal:
+class PointsReport(TypedDict):
+    """A deal of a points sheet as its row keeps it (``DealRecord.report``): each side's
+    points, as [seat or seats, points] pairs in the order the table gave them."""
+
+    points: list[list[Any]]
+
+
+#: Where the field stood in backups of format 4 and earlier: the deal row's ``sides``.
+REPORT_COLUMNS = {"points": "sides"}
+
+
+def deal_from_report(number: int, report: Mapping[str, Any], players: tuple[str, ...]
+                     ) -> PointsDeal:
     return deal_from_json({"points": {_named(key, players): points
-                                      for key, points in record.sides or []}},
-                          record.number)
+                                      for key, points in report["points"]}}, number)
 
 
-def fill(record: DealRecord, deal: PointsDeal, players: tuple[str, ...]) -> DealRecord:
-    record.number = deal.number
-    record.outcome = "scored"
-    record.winner = None
-    record.sides = [[_seated(name, players), points] for name, points in deal.points]
-    record.first_melds, record.bonuses, record.hands = [], [], []
-    record.finish = record.indicator = record.winner_hand = None
-    return record
+def report_of(deal: PointsDeal, players: tuple[str, ...]) -> PointsReport:
+    return PointsReport(points=[[_seated(name, players), points]
+                                for name, points in deal.points])
 
 
 # Each side's points are kept by seat, not by the name the table gave: a player's seat
