@@ -147,7 +147,7 @@ def _players(data: dict[str, Any]) -> list[str]:
 #: of the OpenAPI description lists them: Hand and Foot's sides).
 CREATE_FIELDS = ("rules", "players", "first_dealer", "partnerships", "group", "pin",
                  "confirm", "auto_confirm",
-                 *sorted({name for kind in games() for name in kind.openapi()["game"]}))
+                 *sorted({name for kind in games() for name in kind.openapi().game}))
 
 
 @bp.post("/games")

@@ -19,8 +19,7 @@ def rules_name(api_name: str) -> str:
 def _game_rules() -> dict[str, Any]:
     named = {}
     for kind in games():
-        (schema,) = kind.openapi()["rules"]  # a game's part gives its one rules object
-        named[rules_name(kind.info.api_name)] = schema
+        named[rules_name(kind.info.api_name)] = kind.openapi().rules
     return named
 
 

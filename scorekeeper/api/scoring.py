@@ -8,8 +8,8 @@ from .blueprint import bp
 from .payload import body, refuse_unknown
 
 #: The fields each game's round takes, as its part of the OpenAPI description lists them.
-FIELDS = {kind.info.name: ("rules", *(name for name in part[1] if name != "_required"))
-          for kind in games() if (part := kind.openapi()["score_round"])}
+FIELDS = {kind.info.name: ("rules", *part.body)
+          for kind in games() if (part := kind.openapi().score_round) is not None}
 
 
 @bp.post("/score/round")

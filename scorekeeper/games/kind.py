@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from ..codec import PayloadError
 from ..rulekit.messages import N_, msg
 from .about import GameInfo
+from .openapi_part import OpenApiPart
 from .pages import GamePages
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ class GameKind(Generic[TableT, DealT, StateT]):
     #: The game's presets as the API's rules listing shows them, by name.
     listing: Callable[[], dict[str, dict[str, Any]]]
     #: The game's part of the OpenAPI description (:mod:`scorekeeper.api.openapi`).
-    openapi: Callable[[], dict[str, Any]]
+    openapi: Callable[[], OpenApiPart]
     #: One line on each preset, for choosers (untranslated: ``N_`` strings).
     notes: Mapping[str, str]
 

@@ -7,6 +7,8 @@ imports Flask or the database, or names a game.
 module                 what it holds
 =====================  ===============================================================
 ``cards``              parsing and printing cards; how many copies the packs hold
+``engine``             the skeleton each game's engine builds on: a table's seats and
+                       sides, a state's deal count and totals, the replay of a log
 ``messages``           :class:`Message`, a reason to translate when shown;
                        :class:`RulesError`, a refusal that carries one
 ``names``              names: their normal form, the one rule every new name follows,

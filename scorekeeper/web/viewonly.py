@@ -37,6 +37,7 @@ def show(view_id: str) -> str:
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
+                           kind=kind_of(game.rules),
                            partnerships=game.partnerships, changes=changes_of(game),
                            table=state.table,
                            preset_name=preset_name(game.rules),

@@ -4,11 +4,10 @@ questions and answers, what its deals and states hold besides every game's field
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.codec import CARD_SCHEMA as CARD
 from scorekeeper.codec import CARDS_SCHEMA as CARDS
 
+from ..openapi_part import Body, OpenApiPart, Question, Schema
 from .rules import OPTIONS, PRESETS
 
 RULES = {"type": "object", "required": ["preset"],
@@ -40,7 +39,7 @@ HAND = {"type": "object", "required": ["melded"], "properties": {
     "mistake": {"type": "boolean"}}}
 BONUSES = {"type": "array", "items": {"enum": [
     "wild_discard", "two_wilds", "one_colour", "one_suit"]}}
-RESULT = {
+RESULT: Schema = {
     "winner": {"type": "string"},
     "finish": {"enum": ["partial", "full"]},
     "bonuses": BONUSES,
@@ -80,17 +79,17 @@ OUTLOOK = {"type": "array", "description": "Only while the next deal plays the l
                             "still ahead would have to pay this round"}}}}
 
 
-def _object(**properties: Any) -> dict[str, Any]:
+def _object(**properties: Schema) -> Schema:
     return {"type": "object", "properties": properties}
 
 
 INDICATOR = {**CARD, "description": "The indicator turned up this deal (forms that "
              "turn one): which rank is wild"}
 REFEREE = {
-    "meld": ("Rule on one meld, cards read in the order laid",
-             {"cards": CARDS, "from_discard": TAKEN, "indicator": INDICATOR,
-              "_required": ["cards"]}, MELD),
-    "initial-meld": (
+    "meld": Question(
+        "Rule on one meld, cards read in the order laid",
+        {"cards": CARDS, "from_discard": TAKEN, "indicator": INDICATOR}, MELD, ("cards",)),
+    "initial-meld": Question(
         "Rule on a first meld of several melds against the bar in force",
         {"melds": {"type": "array", "items": CARDS}, "minimum": {"type": "integer"},
          "from_discard": {"type": "array", "items": {"type": "integer", "minimum": 0},
@@ -105,11 +104,11 @@ REFEREE = {
          "took_discard": {"type": "boolean",
                           "description": "Announcing: the player just took the "
                                          "previous player's discard"},
-         "indicator": INDICATOR, "_required": ["melds"]},
+         "indicator": INDICATOR},
         _object(valid={"type": "boolean"}, total={"type": "integer"},
                 minimum={"type": "integer"}, melds={"type": "array", "items": MELD},
-                reason={"type": "string"})),
-    "lay-off": (
+                reason={"type": "string"}), ("melds",)),
+    "lay-off": Question(
         "Rule on adding cards to a meld on the table",
         {"meld": CARDS, "add": CARDS, "end": {"enum": ["low", "high"]},
          "going_out": {"type": "boolean"}, "one_card": {"type": "boolean"},
@@ -117,39 +116,38 @@ REFEREE = {
                                                   "taken from the discard pile"},
          "discarder_melded": {"type": "boolean",
                               "description": "The player who discarded it has melded"},
-         "indicator": INDICATOR, "_required": ["meld", "add"]},
+         "indicator": INDICATOR},
         _object(valid={"type": "boolean"}, meld=CARDS, reason={"type": "string"},
-                takes={"type": ["string", "null"]})),
-    "swap": (
+                takes={"type": ["string", "null"]}), ("meld", "add")),
+    "swap": Question(
         "Rule on taking a wild from a table meld by giving natural cards",
-        {"meld": CARDS, "give": CARDS, "indicator": INDICATOR,
-         "_required": ["meld", "give"]},
+        {"meld": CARDS, "give": CARDS, "indicator": INDICATOR},
         _object(valid={"type": "boolean"}, takes={"type": ["string", "null"]},
-                meld=CARDS, reason={"type": "string"})),
-    "hand": (
+                meld=CARDS, reason={"type": "string"}), ("meld", "give")),
+    "hand": Question(
         "Check whether 15 cards go out as a full hand",
-        {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]},
+        {"cards": CARDS, "indicator": INDICATOR},
         _object(hand={"type": "boolean"}, melds={"type": "array", "items": CARDS},
-                discard=CARDS, reason={"type": "string"}, bonuses=BONUSES)),
-    "redeal": (
+                discard=CARDS, reason={"type": "string"}, bonuses=BONUSES), ("cards",)),
+    "redeal": Question(
         "Rule on a redeal claim for identical pairs",
-        {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]},
+        {"cards": CARDS, "indicator": INDICATOR},
         _object(allowed={"type": "boolean"}, pairs=CARDS, wilds={"type": "integer"},
-                reason={"type": "string"})),
+                reason={"type": "string"}), ("cards",)),
 }
-SCORE_ROUND = (
+SCORE_ROUND = Question(
     "Score one round without storing it",
     {"players": {"type": "array", "items": {"type": "string"}},
      "teams": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-     **RESULT, "indicator": INDICATOR, "_required": ["players", "winner", "hands"]},
+     **RESULT, "indicator": INDICATOR},
     _object(scores={"type": "object", "additionalProperties": {"type": "integer"}},
             team_scores={"type": "array", "items": {"type": "integer"}},
             finish=RESULT["finish"], bonuses=RESULT["bonuses"],
-            winner_cards=CARDS, arrangement=ARRANGEMENT))
-
+            winner_cards=CARDS, arrangement=ARRANGEMENT),
+    ("players", "winner", "hands"))
 
 #: A body each of Hand's questions accepts (docs/api.md), for clients and the fuzzer.
-EXAMPLES: dict[str, dict[str, Any]] = {
+EXAMPLES: dict[str, Body] = {
     "meld": {"rules": "levant", "indicator": "7D", "cards": ["9C", "10C", "JC"]},
     "initial-meld": {"rules": "levant", "indicator": "7D",
                      "melds": [["9C", "10C", "JC"], ["QH", "QS", "QC"]]},
@@ -180,15 +178,15 @@ ROUNDS = {
     "tie_break": {"type": "boolean", "description": "An extra round breaks a tie"}}
 
 
-def part() -> dict[str, Any]:
-    """Hand's part, in the shape scorekeeper/api/openapi.py merges."""
-    return {
-        "rules": [RULES],
-        "referee": REFEREE,
-        "score_round": SCORE_ROUND,
-        "examples": EXAMPLES,
-        "outcomes": ["scored", "redeal", "stock_exhausted"],
-        "deal": {
+def part() -> OpenApiPart:
+    """Hand's part, which scorekeeper/api/openapi.py merges."""
+    return OpenApiPart(
+        rules=RULES,
+        referee=REFEREE,
+        score_round=SCORE_ROUND,
+        examples=EXAMPLES,
+        outcomes=("scored", "redeal", "stock_exhausted"),
+        deal={
             "indicator": CARD,
             "first_melds": {"type": "array", "items": {"type": "object", "properties": {
                 "player": {"type": "string"}, "value": {"type": "integer"},
@@ -196,12 +194,10 @@ def part() -> dict[str, Any]:
                           "for the referee to value and check against the bar in force "
                           "(instead of value, or with it)"}}}},
             **RESULT},
-        "line": {"points": BY_NAME, "burned": NAMES, "indicator": CARD,
-                 "first_melds": FIRST_MELDS, **RESULT, "winner_cards": CARDS,
-                 "arrangement": ARRANGEMENT},
-        "state": {"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES,
-                  "outlook": OUTLOOK, **ROUNDS},
-        "state_required": list(ROUNDS),
-        "game": {},
-        "schemas": {},
-    }
+        line={"points": BY_NAME, "burned": NAMES, "indicator": CARD,
+              "first_melds": FIRST_MELDS, **RESULT, "winner_cards": CARDS,
+              "arrangement": ARRANGEMENT},
+        state={"points": BY_NAME, "pot": {"type": "integer"}, "burned": NAMES,
+               "outlook": OUTLOOK, **ROUNDS},
+        state_required=tuple(ROUNDS),
+    )

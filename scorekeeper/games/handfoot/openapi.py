@@ -4,20 +4,19 @@ game's fields, and a side's report. scorekeeper/api/openapi.py merges every game
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.codec import CARD_SCHEMA as CARD
 from scorekeeper.codec import CARDS_SCHEMA as CARDS
 
+from ..openapi_part import OpenApiPart, Question, Schema
 from .rules import OPTIONS, STRUCTURED
 from .rules.house import MOST_POINTS, MOST_ROUNDS, SETS
 
 
-def _whole(low: int, high: int) -> dict[str, Any]:
+def _whole(low: int, high: int) -> Schema:
     return {"type": "integer", "minimum": low, "maximum": high}
 
 
-def _per_deal(item: dict[str, Any], *, nullable: bool = False) -> dict[str, Any]:
+def _per_deal(item: Schema, *, nullable: bool = False) -> Schema:
     return {"type": ["array", "null"] if nullable else "array", "items": item,
             "minItems": 1, "maxItems": MOST_ROUNDS}
 
@@ -25,7 +24,7 @@ def _per_deal(item: dict[str, Any], *, nullable: bool = False) -> dict[str, Any]
 # The structured house rules typed as rules/house.py reads them (never stricter: what
 # the schema refuses, the server refuses). A contract's keys are the pile kinds and ranks.
 _CONTRACT = {"type": "object", "additionalProperties": _whole(0, 10)}
-STRUCTURED_SCHEMAS: dict[str, dict[str, Any]] = {
+STRUCTURED_SCHEMAS: dict[str, Schema] = {
     "minimums": _per_deal(_whole(0, 1000)),
     "minimums_by_score": _per_deal({"type": "array", "items": _whole(0, 1000000),
                                     "minItems": 2, "maxItems": 2}, nullable=True),
@@ -81,24 +80,24 @@ VERDICT = {"type": "object", "properties": {"valid": {"type": "boolean"},
 INDICATOR = {**CARD, "description": "Read and unused (Hand and Foot turns no "
              "indicator), so a client may send every game the same fields"}
 REFEREE = {
-    "meld": ("Rule on one meld, cards read in the order laid",
-             {"cards": CARDS, "indicator": INDICATOR, "_required": ["cards"]}, MELD),
-    "initial-meld": (
+    "meld": Question("Rule on one meld, cards read in the order laid",
+                     {"cards": CARDS, "indicator": INDICATOR}, MELD, ("cards",)),
+    "initial-meld": Question(
         "Rule on a first meld of several melds against the bar in force",
         {"melds": {"type": "array", "items": CARDS},
          "deal": {**DEAL, "description": "Hand and Foot: the deal, whose minimum applies"},
-         "total": TOTAL, "indicator": INDICATOR, "_required": ["melds"]},
+         "total": TOTAL, "indicator": INDICATOR},
         {"type": "object", "properties": {
             "valid": {"type": "boolean"}, "total": {"type": "integer"},
             "minimum": {"type": "integer"}, "melds": {"type": "array", "items": MELD},
-            "reason": {"type": "string"}}}),
-    "pickup": (
+            "reason": {"type": "string"}}}, ("melds",)),
+    "pickup": Question(
         "Hand and Foot: may this player take the discard pile?",
         {"top": CARD, "hand": CARDS, "table": {"type": "array", "items": CARDS},
          "opened": {"type": "boolean"}, "deal": DEAL, "total": TOTAL,
-         "indicator": INDICATOR, "_required": ["top", "hand"]},
-        VERDICT),
-    "go-out": (
+         "indicator": INDICATOR},
+        VERDICT, ("top", "hand")),
+    "go-out": Question(
         "Hand and Foot: may this player go out?",
         {"piles": {"type": "object", "properties": {
             kind: {"type": "integer", "minimum": 0} for kind in ("clean", "dirty", "wild")},
@@ -106,8 +105,8 @@ REFEREE = {
          "partner_in_foot": {"type": "boolean", "description": "Has the partner played "
                              "from the foot? Left out, the answer asks"},
          "alone": {"type": "boolean", "description": "The player has no partner"},
-         "deal": DEAL, "indicator": INDICATOR, "_required": ["piles"]},
-        VERDICT),
+         "deal": DEAL, "indicator": INDICATOR},
+        VERDICT, ("piles",)),
 }
 # The outlook before the last deal of a game of so many deals (issue 25; docs/api.md,
 # "The outlook"); Hand's part describes the same list with its own fields.
@@ -134,40 +133,39 @@ ROUNDS = {
     "tie_break": {"type": "boolean"}}
 
 
-def part() -> dict[str, Any]:
-    """Hand and Foot's part, in the shape scorekeeper/api/openapi.py merges."""
-    return {
-        "rules": [RULES],
-        "referee": REFEREE,
-        "score_round": None,
+def part() -> OpenApiPart:
+    """Hand and Foot's part, which scorekeeper/api/openapi.py merges."""
+    return OpenApiPart(
+        rules=RULES,
+        referee=REFEREE,
         # Seed 003's own example of taking the pile (the nines), and a side going out.
-        "examples": {
+        examples={
             "pickup": {"rules": "hand_and_foot", "top": "9H", "hand": ["9S", "9C", "2C"],
                        "opened": False, "deal": 1},
             "go-out": {"rules": "hand_and_foot", "piles": {"clean": 2, "dirty": 2, "wild": 1},
                        "partner_in_foot": True},
         },
-        "outcomes": ["scored"],
-        "deal": {
+        outcomes=("scored",),
+        deal={
             "went_out": {"type": ["string", "null"], "description": "Hand and Foot: who "
                          "went out; null when the stock ran out"},
             "sides": {**SIDES, "description": "Hand and Foot: each side's report, in the "
                       "order of the teams (or players)"}},
-        "line": {
+        line={
             "minimum": MINIMUM, "contract": CONTRACT,
             "went_out": {"type": ["string", "null"]},
             "sides": SIDES,
             "breakdown": {"type": "array", "items": {"type": "object", "properties": {
                 part: {"type": "integer"} for part in ("cards", "piles", "red_threes",
                                                        "going_out", "bonuses", "total")}}}},
-        "state": {"minimum": MINIMUM, "contract": CONTRACT,
-                  "target": {"type": ["integer", "null"], "description": "Hand and Foot: "
-                             "the score that ends the game, when played to one"},
-                  "outlook": OUTLOOK, **ROUNDS},
-        "state_required": list(ROUNDS),
-        "game": {"teams": {"type": "array", "items": {
+        state={"minimum": MINIMUM, "contract": CONTRACT,
+               "target": {"type": ["integer", "null"], "description": "Hand and Foot: "
+                          "the score that ends the game, when played to one"},
+               "outlook": OUTLOOK, **ROUNDS},
+        state_required=tuple(ROUNDS),
+        game={"teams": {"type": "array", "items": {
             "type": "array", "items": {"type": "string"}},
             "description": "Hand and Foot: the sides, when not partners opposite (two "
                            "teams of three, say)"}},
-        "schemas": {"Side": SIDE},
-    }
+        schemas={"Side": SIDE},
+    )

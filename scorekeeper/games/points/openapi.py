@@ -4,8 +4,7 @@ questions. scorekeeper/api/openapi.py merges every game's part."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..openapi_part import OpenApiPart
 from .rules import MOST_POINTS, OPTIONS, PRESET
 
 RULES = {"type": "object", "required": ["preset"],
@@ -29,9 +28,9 @@ ROUNDS = {
     "tie_break": {"type": "boolean"}}
 
 
-def part() -> dict[str, Any]:
-    """The points sheet's part, in the shape scorekeeper/api/openapi.py merges."""
-    return {"rules": [RULES], "referee": {}, "score_round": None, "outcomes": ["scored"],
-            "deal": {"points": POINTS}, "line": {"points": POINTS},
-            "state": {"target": {"type": ["integer", "null"]}, **ROUNDS},
-            "state_required": list(ROUNDS), "game": {}, "schemas": {}}
+def part() -> OpenApiPart:
+    """The points sheet's part, which scorekeeper/api/openapi.py merges."""
+    return OpenApiPart(rules=RULES, outcomes=("scored",), deal={"points": POINTS},
+                       line={"points": POINTS},
+                       state={"target": {"type": ["integer", "null"]}, **ROUNDS},
+                       state_required=tuple(ROUNDS))

@@ -17,8 +17,8 @@ from itertools import chain
 from typing import NamedTuple
 
 from scorekeeper.rulekit.cards import Card
+from scorekeeper.rulekit.engine import Seating, Sheet
 from scorekeeper.rulekit.messages import N_, Message, fail
-from scorekeeper.rulekit.names import check_names
 
 from .hand import Bonus, Finish
 from .initial import rule_initial_meld
@@ -66,16 +66,13 @@ class Deal:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Seating[Rules]):
     """Who plays, in counter-clockwise seating order, under which rules, and who deals
     first."""
 
-    rules: Rules
-    players: tuple[str, ...]
-    first_dealer: str
     partnerships: bool = False
 
-    def __post_init__(self) -> None:
+    def check_count(self) -> None:
         rules, players = self.rules, self.players
         if len(players) < max(2, rules.min_players):
             raise fail(N_("A game needs at least %(count)d players."),
@@ -83,13 +80,11 @@ class Table:
         if len(players) > rules.max_players:
             raise fail(N_("This form of Hand is played by at most %(count)d players."),
                        count=rules.max_players)
-        check_names(players)
-        if self.partnerships and (len(players) != 4 or not rules.partnerships):
+
+    def check_sides(self) -> None:
+        if self.partnerships and (len(self.players) != 4 or not self.rules.partnerships):
             raise fail(N_("Partnerships are for four players, in a form of Hand that has "
                           "them."))
-        if self.first_dealer not in players:
-            raise fail(N_("The first dealer “%(name)s” is not one of the players."),
-                       name=str(self.first_dealer))
 
     @property
     def teams(self) -> tuple[tuple[str, str], tuple[str, str]] | None:
@@ -100,13 +95,12 @@ class Table:
         return (p[0], p[2]), (p[1], p[3])
 
     @property
-    def units(self) -> tuple[tuple[str, ...], ...]:
-        """Who scores together: the partnerships, or each player alone."""
-        return self.teams or tuple((p,) for p in self.players)
+    def sides(self) -> tuple[tuple[str, ...], ...] | None:
+        """The partnerships score together; without them everyone plays alone."""
+        return self.teams
 
-    def right_of(self, name: str) -> str:
-        """The next player counter-clockwise, who sits on *name*'s right."""
-        return self.players[(self.players.index(name) + 1) % len(self.players)]
+    #: The next player counter-clockwise, who sits on a player's right.
+    right_of = Seating.next_to
 
 
 @dataclass(frozen=True)
@@ -131,11 +125,9 @@ class DealLine:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Sheet[Table, DealLine]):
     """Everything the score sheet shows, derived from the table and the log."""
 
-    table: Table
-    deals: tuple[DealLine, ...]
     totals: Mapping[str, int]
     team_totals: tuple[int, ...] | None
     scored_rounds: int
@@ -151,10 +143,6 @@ class GameState:
     points: Mapping[str, int] | None = None
     pot: int | None = None
     burned: tuple[str, ...] = ()
-
-    @property
-    def next_deal(self) -> int:
-        return len(self.deals) + 1
 
     @property
     def full_hands(self) -> tuple[DealLine, ...]:

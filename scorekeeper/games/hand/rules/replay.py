@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
+from scorekeeper.rulekit.engine import check_next
 from scorekeeper.rulekit.messages import N_, Message, fail, msg
 
 from .game import (
@@ -88,13 +89,7 @@ class _Replay:
         return rounds is not None and self.scored == rounds - 1
 
     def add(self, deal: Deal) -> None:
-        number = len(self.lines) + 1
-        if deal.number != number:
-            raise fail(N_("This is deal %(expected)d, not deal %(number)d."),
-                       expected=number, number=deal.number)
-        if self.finished:
-            raise fail(N_("The game is over; no deal can follow deal %(number)d."),
-                       number=number - 1)
+        check_next(deal.number, len(self.lines) + 1, self.finished)
         deal = _check_first_melds(self.table, deal)
         if deal.outcome is Outcome.SCORED:
             self._scored(deal)
@@ -175,8 +170,7 @@ class _Replay:
         rounds = self.rules.rounds
         if rounds is None or (self.scored < rounds and not self.abandoned):
             return
-        teams = self.table.teams
-        sides = teams if teams is not None else tuple((p,) for p in self.table.players)
+        sides = self.table.units
         totals = [sum(self.totals[p] for p in side) for side in sides]
         best = min(totals)
         if totals.count(best) == 1:

@@ -9,12 +9,12 @@ handfoot.md): every player of every side sharing the highest total is a winner.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 
+from scorekeeper.rulekit.engine import Seating, SideSheet, best, check_next
+from scorekeeper.rulekit.engine import replay as walk
 from scorekeeper.rulekit.messages import N_, Message, fail, msg
-from scorekeeper.rulekit.names import check_names
 
 from .options import HandFootRules
 from .scoring import SideResult, SideScore, score_deal
@@ -58,43 +58,28 @@ def partnership_sides(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 
 @dataclass(frozen=True)
-class HandFootTable:
+class HandFootTable(Seating[HandFootRules]):
     """Who plays, in clockwise seating order, in which sides (``None``: everyone plays
     alone), under which rules, and who deals first."""
 
-    rules: HandFootRules
-    players: tuple[str, ...]
-    first_dealer: str
     sides: tuple[tuple[str, ...], ...] | None = None
 
-    def __post_init__(self) -> None:
-        players = self.players
-        if not 2 <= len(players) <= MOST_PLAYERS:
+    def check_count(self) -> None:
+        if not 2 <= len(self.players) <= MOST_PLAYERS:
             raise fail(N_("Hand and Foot is played by 2 to %(most)d players."),
                        most=MOST_PLAYERS)
-        check_names(players)
+
+    def check_sides(self) -> None:
         if self.sides is not None:
             flat = [p for side in self.sides for p in side]
             shape = (len(self.sides), len(self.sides[0]) if self.sides else 0)
-            if sorted(flat) != sorted(players) or shape not in SHAPES or any(
+            if sorted(flat) != sorted(self.players) or shape not in SHAPES or any(
                     len(side) != shape[1] for side in self.sides):
                 raise fail(N_("Sides are two teams of two, two teams of three or three "
                               "teams of two, made of the players, each once."))
-        if self.first_dealer not in players:
-            raise fail(N_("The first dealer “%(name)s” is not one of the players."),
-                       name=str(self.first_dealer))
 
-    @property
-    def units(self) -> tuple[tuple[str, ...], ...]:
-        """The scoring sides: the teams, or each player alone."""
-        return self.sides or tuple((p,) for p in self.players)
-
-    def side_of(self, name: str) -> int:
-        return next(i for i, side in enumerate(self.units) if name in side)
-
-    def left_of(self, name: str) -> str:
-        """The next player clockwise, on *name*'s left: the next dealer."""
-        return self.players[(self.players.index(name) + 1) % len(self.players)]
+    #: The next player clockwise, on a player's left: the next dealer.
+    left_of = Seating.next_to
 
 
 @dataclass(frozen=True)
@@ -121,46 +106,11 @@ class HandFootLine:
 
 
 @dataclass(frozen=True)
-class HandFootState:
+class HandFootState(SideSheet[HandFootTable, HandFootLine]):
     """Everything the sheet shows, derived from the table and the log."""
 
-    table: HandFootTable
-    deals: tuple[HandFootLine, ...]
-    team_totals: tuple[int, ...]
-    dealer: str | None       # of the next deal; None once the game is over
     minimum: int | tuple[int, ...] | None  # the next deal's opening minimum (by side)
     rounds_to_play: int | None   # None when the game is played to a target
-    finished: bool
-    winners: tuple[str, ...]
-
-    @property
-    def next_deal(self) -> int:
-        return len(self.deals) + 1
-
-    @property
-    def scored_rounds(self) -> int:
-        """Deals played: every Hand and Foot deal is scored."""
-        return len(self.deals)
-
-    @property
-    def starter(self) -> str | None:
-        """Who plays first in the next deal: the dealer's left."""
-        return None if self.dealer is None else self.table.left_of(self.dealer)
-
-    @property
-    def totals(self) -> Mapping[str, int]:
-        """Each player's side total (their own, playing alone)."""
-        return MappingProxyType({p: self.team_totals[self.table.side_of(p)]
-                                 for p in self.table.players})
-
-    @property
-    def leaders(self) -> tuple[str, ...]:
-        """Who is ahead: every player of the sides with the highest total."""
-        if not self.deals:
-            return ()
-        best = max(self.team_totals)
-        return tuple(p for side, total in zip(self.table.units, self.team_totals,
-                                               strict=True) if total == best for p in side)
 
 
 def minimum_of(rules: HandFootRules, deal: int,
@@ -180,20 +130,16 @@ def _to_play(rules: HandFootRules, played: int) -> int | None:
 def _start(table: HandFootTable) -> HandFootState:
     rules = table.rules
     zeros = tuple(0 for _ in table.units)
-    return HandFootState(table, (), zeros, table.first_dealer, minimum_of(rules, 1, zeros),
-                         _to_play(rules, 0), False, ())
+    return HandFootState(table, (), zeros, table.first_dealer, False, (),
+                         minimum_of(rules, 1, zeros), _to_play(rules, 0))
 
 
 def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
     """*state* with *deal* played after it."""
     table, rules = state.table, state.table.rules
     number = state.next_deal
-    if deal.number != number:
-        raise fail(N_("This is deal %(expected)d, not deal %(number)d."), expected=number,
-                   number=deal.number)
-    if state.finished or state.dealer is None:
-        raise fail(N_("The game is over; no deal can follow deal %(number)d."),
-                   number=number - 1)
+    check_next(deal.number, number, state.finished or state.dealer is None)
+    assert state.dealer is not None  # a game not over has a dealer
     units = table.units
     if len(deal.sides) != len(units):
         raise fail(N_("Give one report per side: %(count)d, in the order of the sides."),
@@ -207,15 +153,14 @@ def extend(state: HandFootState, deal: HandFootDeal) -> HandFootState:
     totals = tuple(t + s.total for t, s in zip(state.team_totals, scores, strict=True))
     line = HandFootLine(number, state.dealer, minimum_of(rules, number, state.team_totals),
                         deal.went_out, scores, totals, tuple(names))
-    best = max(totals)
     # Played to a target, the game ends after the deal in which a side reaches it.
-    finished = best >= rules.target if rules.target is not None else number >= rules.rounds
-    winners = tuple(p for side, total in zip(units, totals, strict=True) if total == best
-                    for p in side) if finished else ()
+    finished = (max(totals) >= rules.target if rules.target is not None
+                else number >= rules.rounds)
+    winners = best(units, totals) if finished else ()
     return HandFootState(table, (*state.deals, line), totals,
-                         None if finished else table.left_of(state.dealer),
+                         None if finished else table.left_of(state.dealer), finished, winners,
                          None if finished else minimum_of(rules, number + 1, totals),
-                         _to_play(rules, number), finished, winners)
+                         _to_play(rules, number))
 
 
 def rematch_dealer(state: HandFootState) -> str:
@@ -223,16 +168,9 @@ def rematch_dealer(state: HandFootState) -> str:
     the next deal had the game gone on — the player on the last dealer's left (seed 003,
     "Players, Cards, Deal": "After the end of the play, the turn to deal passes to the
     left"); every deal of Hand and Foot is played out, so the turn always passes."""
-    if state.dealer is not None:  # a game not over: its next dealer
-        return state.dealer
-    if not state.deals:
-        return state.table.first_dealer
-    return state.table.left_of(state.deals[-1].dealer)
+    return state.dealer_had_it_gone_on()
 
 
 def replay(table: HandFootTable, deals: Sequence[HandFootDeal]) -> HandFootState:
     """The game after *deals*, from the start."""
-    state = _start(table)
-    for deal in deals:
-        state = extend(state, deal)
-    return state
+    return walk(_start(table), extend, deals)

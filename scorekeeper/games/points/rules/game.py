@@ -4,12 +4,12 @@ or undone, the log replayed gives every later dealer and total anew."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 
+from scorekeeper.rulekit.engine import Seating, SideSheet, best, check_next
+from scorekeeper.rulekit.engine import replay as walk
 from scorekeeper.rulekit.messages import N_, fail
-from scorekeeper.rulekit.names import check_names
 
 from .options import PointsRules
 
@@ -25,45 +25,31 @@ def side_name(side: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class PointsTable:
+class PointsTable(Seating[PointsRules]):
     """Who plays, in the order the deal passes, in which sides (``None``: everyone plays
     alone), under which rules, and who deals first."""
 
-    rules: PointsRules
-    players: tuple[str, ...]
-    first_dealer: str
     sides: tuple[tuple[str, ...], ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_count(self) -> None:
         if not 2 <= len(self.players) <= MOST_PLAYERS:
             raise fail(N_("A points sheet is for 2 to %(most)d players."), most=MOST_PLAYERS)
-        check_names(self.players)
+
+    def check_sides(self) -> None:
         if self.sides is not None:
             flat = sorted(p for side in self.sides for p in side)
             if (flat != sorted(self.players) or len(self.sides) < 2
                     or any(not side for side in self.sides)):
                 raise fail(N_("Sides are two or more teams made of the players, each "
                               "player in one."))
-        if self.first_dealer not in self.players:
-            raise fail(N_("The first dealer “%(name)s” is not one of the players."),
-                       name=str(self.first_dealer))
-
-    @property
-    def units(self) -> tuple[tuple[str, ...], ...]:
-        """Who scores together: the sides, or each player alone."""
-        return self.sides or tuple((p,) for p in self.players)
-
-    def side_of(self, player: str) -> int:
-        return next(i for i, unit in enumerate(self.units) if player in unit)
 
     def unit_named(self, name: str) -> int | None:
         """The side *name* names: by a player of it, or by its name ("Ann & Cy")."""
         return next((i for i, unit in enumerate(self.units)
                      if name in unit or name == side_name(unit)), None)
 
-    def after(self, player: str) -> str:
-        """Who is next to *player* in the order the deal passes."""
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+    #: Who is next to a player in the order the deal passes.
+    after = Seating.next_to
 
 
 @dataclass(frozen=True)
@@ -112,54 +98,18 @@ class PointsLine:
 
 
 @dataclass(frozen=True)
-class PointsState:
+class PointsState(SideSheet[PointsTable, PointsLine]):
     """Everything the sheet shows, derived from the table and the log."""
 
-    table: PointsTable
-    deals: tuple[PointsLine, ...]
-    team_totals: tuple[int, ...]
-    dealer: str | None  # of the next deal; None once the game is over
-    finished: bool
-    winners: tuple[str, ...]
-
     @property
-    def next_deal(self) -> int:
-        return len(self.deals) + 1
-
-    @property
-    def scored_rounds(self) -> int:
-        """Deals played: every deal of a points sheet counts."""
-        return len(self.deals)
-
-    @property
-    def starter(self) -> str | None:
-        """Who plays first in the next deal: the one after the dealer."""
-        return None if self.dealer is None else self.table.after(self.dealer)
+    def lowest_wins(self) -> bool:
+        return self.table.rules.lowest_wins
 
     @property
     def rounds_to_play(self) -> int | None:
         """Deals left, where the game lasts a number of them."""
         deals = self.table.rules.deals
         return None if deals is None or self.finished else deals - len(self.deals)
-
-    @property
-    def totals(self) -> Mapping[str, int]:
-        """Each player's side's total (their own, playing alone)."""
-        return MappingProxyType({p: self.team_totals[self.table.side_of(p)]
-                                 for p in self.table.players})
-
-    @property
-    def leaders(self) -> tuple[str, ...]:
-        """Who is ahead: every player of the sides with the best total."""
-        if not self.deals:
-            return ()
-        return _best(self.table, self.team_totals)
-
-
-def _best(table: PointsTable, totals: Sequence[int]) -> tuple[str, ...]:
-    best = (min if table.rules.lowest_wins else max)(totals)
-    return tuple(p for unit, total in zip(table.units, totals, strict=True)
-                 if total == best for p in unit)
 
 
 def _over(table: PointsTable, deals: int, totals: Sequence[int]) -> bool:
@@ -176,12 +126,7 @@ def _start(table: PointsTable) -> PointsState:
 def extend(state: PointsState, deal: PointsDeal) -> PointsState:
     """*state* one deal longer: :class:`RulesError` when the deal does not fit."""
     table = state.table
-    if state.finished:
-        raise fail(N_("The game is over: deal %(number)d cannot be added."),
-                   number=deal.number)
-    if deal.number != state.next_deal:
-        raise fail(N_("Deal %(number)d is not the next deal (%(next)d)."),
-                   number=deal.number, next=state.next_deal)
+    check_next(deal.number, state.next_deal, state.finished)
     points = deal.by_unit(table)
     assert state.dealer is not None  # a game not over has a dealer
     totals = tuple(t + p for t, p in zip(state.team_totals, points, strict=True))
@@ -190,18 +135,15 @@ def extend(state: PointsState, deal: PointsDeal) -> PointsState:
     over = _over(table, deal.number, totals)
     return replace(state, deals=(*state.deals, line), team_totals=totals,
                    dealer=None if over else table.after(state.dealer), finished=over,
-                   winners=_best(table, totals) if over else ())
+                   winners=best(table.units, totals, lowest=state.lowest_wins)
+                   if over else ())
 
 
 def replay(table: PointsTable, deals: Sequence[PointsDeal]) -> PointsState:
     """The game's state after *deals*, in order."""
-    state = _start(table)
-    for deal in deals:
-        state = extend(state, deal)
-    return state
+    return walk(_start(table), extend, deals)
 
 
 def rematch_dealer(state: PointsState) -> str:
     """Who deals first in a rematch: the next dealer, had the game gone on."""
-    last = state.deals[-1].dealer if state.deals else state.table.first_dealer
-    return state.dealer or state.table.after(last)
+    return state.dealer_had_it_gone_on()
