@@ -46,6 +46,13 @@ def new_game_id() -> str:
 ADDED_LATER = {"added_later": True}
 
 
+def typed(label: str, hint: str) -> dict[str, Any]:
+    """A deal record's column the table types on any deal, with its label and hint for
+    people (``N_`` strings): the column is then the whole of the field's declaration
+    (scorekeeper/deal_fields.py)."""
+    return {"typed": (label, hint)}
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 

@@ -17,7 +17,7 @@ from .models import Game
 from .ratings import changes_of
 from .rematch import rematch_id
 from .signatures import as_json, signatures_of
-from .storage import version_of
+from .storage import typed_of, version_of
 from .trust import marks_of
 
 
@@ -31,6 +31,9 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
         # never its id, which is the organiser's link (docs/security.md, "Links").
         answer["night"] = {"name": game.night.name, "view_url": url_for(
             "nights.view", night_view=game.night.view_id, _external=True)}
+    # What the table typed on each deal besides (scorekeeper/deal_fields.py).
+    for line, typed in zip(answer["deals"], typed_of(game), strict=False):
+        line.update(typed)
     _trust(game, answer)
     changes = changes_of(game)
     if changes is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import trust
+from .. import deal_fields, trust
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of
@@ -247,8 +247,10 @@ def record_deal(game_id: str) -> Response:
     game = _game(game_id)
     data = body()
     recorder = data.pop("recorded_by", None)
+    typed = deal_fields.columns(deal_fields.from_body(data))
     number = deal_number(data)
-    add_deal(game, _deal(data, number, game), *trust.passed(trust.recording(game, recorder)))
+    add_deal(game, _deal(data, number, game),
+             *trust.passed(trust.recording(game, recorder).plus(typed)))
     return _answer(game, 201)
 
 
@@ -260,9 +262,10 @@ def update_deal(game_id: str, number: int) -> Response:
         raise PayloadError(msg(N_("The body is for deal %(body)d but the address names deal "
                                   "%(number)d."), body=data["deal"], number=number))
     recorder, reason = data.pop("recorded_by", None), data.pop("reason", None)
+    typed = deal_fields.columns(deal_fields.from_body(data))
     seen = _seen(data)
     correct_deal(game, _deal(data, number, game), seen,
-                 *trust.passed(trust.changing(game, number, recorder, reason)))
+                 *trust.passed(trust.changing(game, number, recorder, reason).plus(typed)))
     follow(game)
     return _answer(game)
 

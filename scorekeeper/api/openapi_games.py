@@ -5,6 +5,7 @@ and record, correct or undo its deals."""
 
 from __future__ import annotations
 
+from ..deal_fields import deal_fields
 from ..games import games
 from ..games.openapi_part import OpenApiPart, Schema
 from .openapi_groups import ERROR as _ERROR
@@ -13,6 +14,10 @@ from .openapi_ratings import RATING_CHANGES
 from .openapi_rules import rules_name
 from .openapi_trust import TRUST_DEAL, TRUST_GAME, TRUST_LINE, TRUST_STATE, trust_paths
 
+#: What the table may type on a deal of any game (scorekeeper/deal_fields.py): a body
+#: leaving one out, correcting, keeps it; each deal of a state gives it (null: none).
+TYPED = {field.name: {"type": ["string", "null"], "maxLength": field.longest,
+                      "description": field.hint} for field in deal_fields()}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _NUMBERS = {"type": "array", "items": {"type": "integer"}}
@@ -20,7 +25,7 @@ _BY_NAME = {"type": "object", "additionalProperties": {"type": "integer"}}
 _LINE_COMMON = {"number": {"type": "integer", "minimum": 1}, "dealer": {"type": "string"},
                 "round": {"type": ["integer", "null"]},
                 "scores": {"oneOf": [{"type": "null"}, _BY_NAME]}, "team_scores": _NUMBERS,
-                **TRUST_LINE}
+                **TRUST_LINE, **TYPED}
 # Every game's state has these; a game's own fields (and which of them it promises) are in
 # its part, so a game answers with its own schema and no game fills another's fields.
 _STATE_REQUIRED = ["id", "version", "url", "rules", "players", "teams", "first_dealer",
@@ -135,7 +140,7 @@ _DEAL_BODY = {"required": True, "content": {"application/json": {"example": _DEA
         "deal": {"type": "integer", "minimum": 1},
         "version": {"type": "string", "description": "On a correction, the game's version "
                     "the client last saw (instead of If-Match)"},
-        **TRUST_DEAL,
+        **TRUST_DEAL, **TYPED,
         "outcome": {"enum": merge_all([list(part.outcomes) for part in PARTS])},
         **merge_all([part.deal for part in PARTS])}}}}}
 

@@ -10,6 +10,7 @@ import json
 from datetime import datetime
 from typing import Any, cast
 
+from .. import deal_fields
 from ..codec import PayloadError
 from ..games import kind_of, kind_of_game
 from ..games.kind import AnyKind, Deal, Table, Unfit, brief
@@ -159,6 +160,9 @@ def _check_deals(game: Game, kind: AnyKind, table: Table, log: list[Deal],
     for i, (record, deal) in enumerate(zip(game.deals, log, strict=True)):
         expected = dict(kind.report_of(deal, table.players))
         place = f"{where}, deals[{i}]"
+        if (field := deal_fields.as_written(record)) is not None:
+            raise BadFile(f"{place}, {field!r}", "must be text on one line, without control "
+                                                 "characters, as the app writes it")
         if old:
             check_old(old[i], kind, expected, place)
             record.report = expected
@@ -206,8 +210,12 @@ def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> No
     if not isinstance(snapshot, dict):
         raise BadFile(where, "must be the deal as the app wrote it: an object with its "
                              "\"deal\" and \"outcome\"")
-    if unknown := set(snapshot) - kind.snapshot_fields:
+    if unknown := set(snapshot) - kind.snapshot_fields - deal_fields.names():
         raise BadFile(where, f"unknown field {brief(sorted(unknown)[0])}")
+    try:
+        deal_fields.from_body(dict(snapshot))
+    except RulesError as refusal:
+        raise BadFile(where, str(refusal.message)) from None
     deal = snapshot.get("deal")
     if not fits_integer_column(deal) or deal != number:
         raise BadFile(f"{where}, 'deal'", f"must be {number}, the entry's deal number")
@@ -215,7 +223,8 @@ def _check_snapshot(snapshot: object, number: int, where: str, game: Game) -> No
     if scores is not None and not (isinstance(scores, dict) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values())):
         raise BadFile(f"{where}, 'scores'", "must map names to whole numbers")
-    body = {k: v for k, v in snapshot.items() if k not in ("deal", "scores")}
+    body = {k: v for k, v in snapshot.items()
+            if k not in ("deal", "scores") and k not in deal_fields.names()}
     try:
         kind.deal_from_json(body, number, None)
     except (RulesError, PayloadError) as refusal:

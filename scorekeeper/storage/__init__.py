@@ -33,6 +33,7 @@ from .reading import (
     state_of,
     states_of,
     table_of,
+    typed_of,
 )
 from .versions import (
     DealConflict,
@@ -47,5 +48,5 @@ __all__ = [
     "NO_MARKS", "DealConflict", "GameChanged", "Marks", "PageName", "Stale", "add_deal",
     "changes_since", "check_version", "claim", "correct_deal", "kept_table", "load",
     "load_page", "log_of", "new_game", "newest_rematch", "page_name", "remove_last_deal",
-    "state_and_log", "state_of", "states_of", "table_of", "time_of", "version_of",
+    "state_and_log", "state_of", "states_of", "table_of", "typed_of", "time_of", "version_of",
 ]

@@ -12,21 +12,41 @@ from sqlalchemy import CursorResult, Table, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .. import deal_fields
+from ..deal_fields import Typed
 from ..extensions import db
 from ..games import kind_of_game
 from ..games.kind import Deal, State
 from ..models import AuditEntry, DealRecord, Game
 from ..results import keep_result
-from .reading import keep_sheet, kept_sheet, load, log_of, state_of, table_of
+from .reading import (
+    keep_sheet,
+    kept_sheet,
+    load,
+    log_of,
+    state_of,
+    table_of,
+    typed_of_records,
+)
 from .versions import TICK, DealConflict, GameChanged, as_utc, check_version
 
 
 class Marks(NamedTuple):
-    """What a change writes besides the deal, in its transaction (scorekeeper/trust.py):
-    more of the deal row's columns, and a step run before the commit."""
+    """What a change writes besides the deal, in its transaction: more of the deal row's
+    columns (who recorded it, scorekeeper/trust.py; what the table typed on it,
+    scorekeeper/deal_fields.py), and a step run before the commit."""
 
     columns: tuple[tuple[str, Any], ...] = ()
     then: Callable[[Game], None] = lambda game: None
+
+    def plus(self, columns: tuple[tuple[str, Any], ...]) -> Marks:
+        """These marks writing *columns* too."""
+        return self if not columns else Marks(self.columns + columns, self.then)
+
+    def typed(self) -> Typed:
+        """The fields typed on the deal that these marks write."""
+        fields = deal_fields.names()
+        return {column: value for column, value in self.columns if column in fields}
 
 
 NO_MARKS = Marks()
@@ -56,20 +76,23 @@ def add_deal(game: Game, deal: Deal, marks: Marks = NO_MARKS) -> State:
 def _add(game: Game, deal: Deal, marks: Marks) -> State:
     kind = kind_of_game(game)
     before = kept_sheet(game)
-    if before is not None and deal.number == before[0].next_deal:
+    typed = deal_fields.of_record(None) | marks.typed()
+    if before is not None and deal.number == before.state.next_deal:
         # The sheet as this version left it, one deal longer: no deal is read or replayed,
         # so a save costs the same however long the game.
-        state, log = kind.extend(before[0], deal), (*before[1], deal)
+        state, log = kind.extend(before.state, deal), (*before.log, deal)
+        all_typed = (*before.typed, typed)
     elif before is not None:
         # The kept log is this version's: the other phone's deal is told apart from this
         # one's without reading the game's deals back.
-        raise _conflict(list(before[1]), deal)
+        raise _conflict(list(before.log), deal)
     else:
         old = log_of(game)
         if deal.number != len(old) + 1:
             raise _conflict(old, deal)
         log = (*old, deal)
         state = kind.replay(table_of(game), list(log))
+        all_typed = (*typed_of_records(game), typed)
     claim(game)
     try:
         # Written beside the game's deals, not appended to them, which would read them all
@@ -78,7 +101,8 @@ def _add(game: Game, deal: Deal, marks: Marks) -> State:
         db.session.execute(_INSERT_DEAL, dict(
             marks.columns, game_id=game.id, number=deal.number,
             report=kind.report_of(deal, state.table.players)))
-        _audit(game, "record", deal.number, None, kind.snapshot(deal, state.deals[-1]))
+        _audit(game, "record", deal.number, None,
+               deal_fields.kept(kind.snapshot(deal, state.deals[-1]), typed))
         marks.then(game)
         keep_result(game, state, list(log))
         db.session.commit()
@@ -86,7 +110,7 @@ def _add(game: Game, deal: Deal, marks: Marks) -> State:
         # The database's own guard (one deal per number): another phone got in first.
         db.session.rollback()
         raise _conflict(log_of(_reread(game)), deal) from None
-    keep_sheet(game, state, log)  # the next page of this game replays nothing
+    keep_sheet(game, state, log, all_typed)  # the next page of this game replays nothing
     return state
 
 
@@ -101,20 +125,23 @@ def correct_deal(game: Game, deal: Deal, seen: str, marks: Marks = NO_MARKS) -> 
     before, previous = state_of(game), log[deal.number - 1]
     log[deal.number - 1] = deal
     state = kind.replay(table, log)
-    if deal == previous:
+    record = game.deals[deal.number - 1]
+    typed = marks.typed()
+    if deal == previous and not deal_fields.changed(record, typed):
         return state  # a second tap on "save": nothing to change, nothing to audit
     claim(game)
     marks.then(game)  # before the deal changes: a history entry names what it was
-    record = game.deals[deal.number - 1]
+    was = deal_fields.of_record(record)
     record.report = dict(kind.report_of(deal, table.players))
     for column, value in marks.columns:
         setattr(record, column, value)
     _audit(game, "correct", deal.number,
-           kind.snapshot(previous, before.deals[deal.number - 1]),
-           kind.snapshot(deal, state.deals[deal.number - 1]))
+           deal_fields.kept(kind.snapshot(previous, before.deals[deal.number - 1]), was),
+           deal_fields.kept(kind.snapshot(deal, state.deals[deal.number - 1]),
+                            deal_fields.of_record(record)))
     keep_result(game, state, log)
     db.session.commit()
-    keep_sheet(game, state, tuple(log))
+    keep_sheet(game, state, tuple(log), typed_of_records(game))
     return state
 
 
@@ -127,11 +154,12 @@ def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
     state = kind.replay(table_of(game), log[:-1])
     claim(game)
     marks.then(game)
-    game.deals.pop()
-    _audit(game, "undo", len(log), kind.snapshot(log[-1], before.deals[-1]), None)
+    removed = game.deals.pop()
+    _audit(game, "undo", len(log), deal_fields.kept(
+        kind.snapshot(log[-1], before.deals[-1]), deal_fields.of_record(removed)), None)
     keep_result(game, state, log[:-1])
     db.session.commit()
-    keep_sheet(game, state, tuple(log[:-1]))
+    keep_sheet(game, state, tuple(log[:-1]), typed_of_records(game))
     return state
 
 

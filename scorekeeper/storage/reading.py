@@ -14,6 +14,7 @@ from sqlalchemy import cast as cast_to
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ..deal_fields import Typed, of_record
 from ..extensions import db
 from ..games import kind_of, kind_of_game
 from ..games.kind import Deal, State
@@ -129,13 +130,21 @@ def load(game_id: str) -> Game | None:
 # Replayed states, with the log of deals each was replayed from, by (game, version): a
 # cache, never the truth — every change to a game moves its version, so a stale entry is
 # simply never asked for again.
-Sheet = tuple[State, tuple[Deal, ...]]
+class Sheet(NamedTuple):
+    state: State
+    log: tuple[Deal, ...]
+    #: What the table typed on each deal besides its report (scorekeeper/deal_fields.py).
+    typed: tuple[Typed, ...]
+
+
+
 STATES: OrderedDict[tuple[str, str], Sheet] = OrderedDict()
 _KEEP = 1024
 
 
-def keep_sheet(game: Game, state: State, log: tuple[Deal, ...]) -> None:
-    STATES[(game.id, version_of(game))] = (state, log)
+def keep_sheet(game: Game, state: State, log: tuple[Deal, ...],
+               typed: tuple[Typed, ...]) -> None:
+    STATES[(game.id, version_of(game))] = Sheet(state, log, typed)
     if len(STATES) > _KEEP:
         STATES.popitem(last=False)
 
@@ -160,7 +169,8 @@ def _replay_and_keep(games: list[Game]) -> dict[str, Sheet]:
     sheets: dict[str, Sheet] = {}
     for game in games:
         log = tuple(log_of(game))
-        sheets[game.id] = (kind_of_game(game).replay(table_of(game), list(log)), log)
+        sheets[game.id] = Sheet(kind_of_game(game).replay(table_of(game), list(log)), log,
+                                typed_of_records(game))
     now = {row.id: row.updated_at for row in db.session.execute(
         select(Game.id, Game.updated_at).where(Game.id.in_(ids)))}
     for game in games:
@@ -177,7 +187,7 @@ def states_of(ids: list[str]) -> list[tuple[Game, State]]:
     sheets = {g.id: sheet for g in games.values() if (sheet := kept_sheet(g)) is not None}
     if missing := [g for g in games.values() if g.id not in sheets]:
         sheets |= _replay_and_keep(missing)
-    return [(games[i], sheets[i][0]) for i in ids if i in games]
+    return [(games[i], sheets[i].state) for i in ids if i in games]
 
 
 def state_of(game: Game) -> State:
@@ -189,12 +199,22 @@ def state_of(game: Game) -> State:
 def state_and_log(game: Game) -> tuple[State, list[Deal]]:
     """The game's state with the log of deals it was replayed from, for answers that show
     both: from the cache, or from one consistent read of the game's deals."""
-    state, log = kept_sheet(game) or _replay_and_keep([game])[game.id]
-    return state, list(log)
+    sheet = kept_sheet(game) or _replay_and_keep([game])[game.id]
+    return sheet.state, list(sheet.log)
+
+
+def typed_of(game: Game) -> tuple[Typed, ...]:
+    """What the table typed on each deal besides its report, in order: from the cache,
+    or read with the game's deals."""
+    return (kept_sheet(game) or _replay_and_keep([game])[game.id]).typed
+
+
+def typed_of_records(game: Game) -> tuple[Typed, ...]:
+    return tuple(of_record(record) for record in game.deals)
 
 
 def kept_table(game: Game) -> GameTable:
     """The game's table: the kept state's when there is one (a save of a game being played
     reads no seat), else from the game's rows."""
     sheet = kept_sheet(game)
-    return sheet[0].table if sheet is not None else table_of(game)
+    return sheet.state.table if sheet is not None else table_of(game)

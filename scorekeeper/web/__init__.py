@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
         static_files,
         trust,
         trust_pages,
+        typed,
         undo,  # noqa: F401 - its route joins the game pages' blueprint
         unindented,
         viewonly,
@@ -41,7 +42,7 @@ def init_app(app: Flask) -> None:
 
     for blueprint in (home.bp, game_pages.bp, access.bp, viewonly.bp, live.bp, referee.bp,
                       audit.bp, groups.bp, groups_play.bp, nights.bp, ratings.bp,
-                      trust.bp, trust_pages.bp):
+                      trust.bp, trust_pages.bp, typed.bp):
         app.register_blueprint(blueprint)
     for kind in every_game():
         if kind.pages.blueprint is not None:

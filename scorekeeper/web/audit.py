@@ -17,11 +17,13 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
 from .. import signatures
+from ..deal_fields import deal_fields, typed_in
 from ..extensions import db, htmx
 from ..games import kind_of
 from ..games.kind import AnyPages
 from ..models import AuditEntry, Game
 from ..signatures import Signature
+from .typed import shown_of
 
 bp = Blueprint("audit", __name__)
 
@@ -65,11 +67,16 @@ def lines_of(entries: Sequence[AuditEntry], pages: AnyPages) -> list[Line]:
 def _deal_line(entry: AuditEntry, pages: AnyPages, lifted: Signature | None) -> Line:
     number, at = entry.deal_number, _utc(entry.at)
     if entry.action == "record":
-        return Line(_("Deal %(n)d recorded", n=number), at, _scores(entry.after, pages))
+        return Line(_("Deal %(n)d recorded", n=number), at,
+                    _scores(entry.after, pages) + _written(None, entry.after))
     if entry.action == "undo":
-        details = [_("it had: %(scores)s", scores=" · ".join(_scores(entry.before, pages)))]
+        details = [_("it had: %(scores)s", scores=" · ".join(_scores(entry.before, pages))),
+                   *_written(None, entry.before)]
     else:
         details = _differences(entry.before, entry.after, pages)
+        written = _written(entry.before, entry.after)
+        details = written if written and details == [_("the same scores")] else (
+            details + written)
     if lifted is None:
         return Line(_("Deal %(n)d undone", n=number) if entry.action == "undo"
                     else _("Deal %(n)d corrected", n=number), at, details)
@@ -119,6 +126,16 @@ def _differences(before: dict[str, Any] | None, after: dict[str, Any] | None,
     changed = [f"{name} {_signed(old.get(name))} → {_signed(score)}"
                for name, score in new.items() if old.get(name) != score]
     return changed or [_("the same scores")]
+
+
+def _written(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[str]:
+    """What the table wrote on the deal (scorekeeper/deal_fields.py): as recorded, or how
+    a correction changed it."""
+    old, new = typed_in(before or {}), typed_in(after or {})
+    if before is None:
+        return [f"{label}: {text}" for label, text in shown_of(new)]
+    return [f"{_(field.label)}: {old[field.name] or '—'} → {new[field.name] or '—'}"
+            for field in deal_fields() if old[field.name] != new[field.name]]
 
 
 def _signed(score: int | None) -> str:

@@ -9,7 +9,7 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 
-from .. import trust
+from .. import deal_fields, trust
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import kind_of
@@ -23,6 +23,7 @@ from . import conflicts
 from .games import _context, _deal_form, _game, _result, bp, game_page
 from .saved import Kept, line_of
 from .trust import me, unnamed
+from .typed import posted
 
 
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -55,9 +56,11 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
             error = refused
         else:
             try:
+                written = deal_fields.columns(deal_fields.from_form(request.form))
                 state = correct_deal(game, kind.pages.deal_from(form, table, number),
                                      form.version.data or "", *trust.passed(trust.changing(
-                                         game, number, me(game), request.form.get("reason"))))
+                                         game, number, me(game), request.form.get("reason"))
+                                         .plus(written)))
                 follow(game)
             except (RulesError, PayloadError) as refusal:
                 error = say(refusal.message)
@@ -86,7 +89,9 @@ def edit(game_id: str, number: int) -> ResponseReturnValue:
     state = state_of(game)
     context = _context(game, kind, state, form, whole=False) | dict(
         number=number, form_error=error, offer=offer, form_note=note, theirs=theirs,
-        action=url_for("games.edit", game_id=game.id, number=number))
+        action=url_for("games.edit", game_id=game.id, number=number),
+        typed=posted() if request.method == "POST" else deal_fields.of_record(
+            game.deals[number - 1]))
     if htmx and not htmx.boosted:
         # A correction sent from the game's page (a kept deal made a correction) that is
         # refused: the correction form takes the page's place, still holding what was typed.

@@ -24,6 +24,7 @@ from ..i18n import FSI, PDI
 from ..models import Game
 from ..signatures import signatures_of
 from ..storage import state_of
+from . import typed
 from .audit import signed
 
 
@@ -74,6 +75,8 @@ def csv_download(game: Game) -> Response:
     kind, state = kind_of(game.rules), state_of(game)
     out = io.StringIO()
     csv.writer(out).writerows(kind.pages.csv_rows(state))
+    # What the table wrote on a deal besides (scorekeeper/deal_fields.py).
+    csv.writer(out).writerows(typed.csv_rows(game))
     if marks := trust.marks_of(game):
         # Who entered and who confirmed each deal, below the sheet (docs/trust.md).
         csv.writer(out).writerows([[], [

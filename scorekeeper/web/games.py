@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import (
@@ -25,7 +26,7 @@ from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from .. import trust
+from .. import deal_fields, trust
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import games, kind_of
@@ -53,6 +54,7 @@ from .pressed import kept_pages
 from .saved import Kept, Result, line_of
 from .setup import new_game_form, preset_notes, start
 from .trust import asks_who, me, seat_key, unnamed
+from .typed import posted
 
 bp = Blueprint("games", __name__)
 
@@ -155,7 +157,8 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
               block: str | None = None, form_error: str | None = None, state: State | None = None,
               offer: int | None = None, form_note: str | None = None,
               result: Result | None = None, kept: Kept | None = None,
-              restored: int | None = None) -> Response:
+              restored: int | None = None, typed: Mapping[str, Any] | None = None
+              ) -> Response:
     """The game's page (or its HTMX part), showing *state* if the caller has just replayed
     it. What the phone just did (*result*), its entries kept after another phone's save
     (*kept*) or given back by an undo (*restored*, the deal undone) are shown at the form,
@@ -175,7 +178,7 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     locked = device.locked(game)
     context = _context(game, kind, state, form) | dict(
         error=error, form_error=form_error, offer=offer, form_note=form_note, locked=locked,
-        result=result, kept_deal=kept, restored=restored)
+        result=result, kept_deal=kept, restored=restored, typed=typed)
     context["live_part"] = live.part(game, state, context["live"], editable=not locked)
     # A phone that must first say who holds it is shown "I am …" where the form was.
     if (form is not None or empty) and not locked and not (empty and asks_who(game)):
@@ -296,16 +299,18 @@ def record(game_id: str) -> ResponseReturnValue:
         return game_page(game, _deal_form(kind, table, 0, data), form_note=note)
     form = _deal_form(kind, table, 0, request.form)
     if not form.validate():
-        return game_page(game, form, status=422, form_error=first_error(form))
+        return game_page(game, form, status=422, form_error=first_error(form),
+                         typed=posted())
     if refused := unnamed(game):
-        return game_page(game, form, status=422, form_error=refused)
+        return game_page(game, form, status=422, form_error=refused, typed=posted())
     number = whole_or(form.deal.data, 0)
     try:
+        written = deal_fields.columns(deal_fields.from_form(request.form))
         state = add_deal(game, kind.pages.deal_from(form, table, number),
-                         *trust.passed(trust.recording(game, me(game))))
+                         *trust.passed(trust.recording(game, me(game)).plus(written)))
     except (RulesError, PayloadError) as refusal:
         return game_page(game, form, status=422, form_error=say(refusal.message),
-                         offer=kind.pages.offer(refusal, form, table))
+                         offer=kind.pages.offer(refusal, form, table), typed=posted())
     except DealConflict as conflict:
         response = _conflict_answer(_game(game_id), kind, form, conflict)
         # For a phone sending a deal it kept while offline (static/outbox.js): this very
@@ -337,4 +342,5 @@ def _conflict_answer(game: Game, kind: AnyKind, form: Any,
     correct = (url_for("games.edit", game_id=game.id, number=conflict.number)
                if theirs else None)
     return game_page(game, form, status=409, state=state,
-                     form_error=conflicts.recorded(conflict), kept=Kept(theirs, correct))
+                     form_error=conflicts.recorded(conflict), kept=Kept(theirs, correct),
+                     typed=posted())

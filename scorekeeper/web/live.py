@@ -137,18 +137,18 @@ ROWS_KEPT = 8192
 
 @bp.app_template_global()
 def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
-             mark: Mark | None = None) -> Markup:
+             mark: Mark | None = None, typed: tuple[tuple[str, str], ...] = ()) -> Markup:
     """The sheet's *row* as templates/games/_sheet_row.html renders it. What it depends on
     is its key: the row itself (a frozen value: its number, scores, running totals, marks
     and notes, already in the reader's words), the sheet's columns, the game (its
     correction links) and whether they show, the language and where the app is served."""
     editable = bool(editable)
     key = (row, sheet.columns, game.id if game is not None and editable else None, editable,
-           str(get_locale()), request.script_root, mark)
+           str(get_locale()), request.script_root, mark, typed)
 
     def render() -> str:
         macros: Any = current_app.jinja_env.get_template("games/_sheet_row.html").module
-        return str(macros.sheet_row(row, sheet, game, editable, mark))
+        return str(macros.sheet_row(row, sheet, game, editable, mark, typed))
 
     return Markup(remember(_ROWS, ROWS_KEPT, key, render))
 
