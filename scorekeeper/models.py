@@ -16,6 +16,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstrai
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .rulekit.messages import N_
 
 if TYPE_CHECKING:
     # Flask-SQLAlchemy makes db.Model at run time; a type checker sees it as SQLAlchemy's
@@ -161,6 +162,9 @@ class DealRecord(Model):
                                                           info=ADDED_LATER)
     disputed_by: Mapped[int | None] = mapped_column(info=ADDED_LATER)
     dispute_reason: Mapped[str | None] = mapped_column(String(200), info=ADDED_LATER)
+    note: Mapped[str | None] = mapped_column(String(200), info=ADDED_LATER | typed(
+        N_("Note"), N_("Anything to keep with this deal: “misdeal, redealt”, “Ali left "
+                       "early”.")))
 
     game: Mapped[Game] = relationship(back_populates="deals")
 
