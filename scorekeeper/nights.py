@@ -25,7 +25,7 @@ from .night.standing import Line, TableResult, standing
 from .ratings import ratings
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name, shown_name
-from .trust import MODES, unconfirmed
+from .trust.confirmations import MODES, unconfirmed
 
 MOST_PLAYERS = 40
 MOST_ROUNDS = 40

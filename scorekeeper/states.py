@@ -16,9 +16,9 @@ from .i18n import say
 from .models import Game
 from .ratings import changes_of
 from .rematch import rematch_id
-from .signatures import as_json, signatures_of
 from .storage import version_of
-from .trust import marks_of
+from .trust.confirmations import marks_of
+from .trust.signatures import as_json, signatures_of
 
 
 def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import trust
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of
@@ -31,6 +30,7 @@ from ..storage import (
     state_and_log,
     version_of,
 )
+from ..trust import confirmations as trust
 from .blueprint import Missing, bp, pin_refusal
 from .groups import group_of_body
 from .payload import body, refuse_unknown

@@ -19,7 +19,7 @@ from ..league.rating import Skill
 from ..models import Game, Group, Member, fits_integer_column
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
-from ..trust import MODES
+from ..trust.confirmations import MODES
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
 from .ratings import RATINGS, file_ratings, ratings_json
 

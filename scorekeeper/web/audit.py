@@ -16,12 +16,12 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
-from .. import signatures
 from ..extensions import db, htmx
 from ..games import kind_of
 from ..games.kind import AnyPages
 from ..models import AuditEntry, Game
-from ..signatures import Signature
+from ..trust import signatures
+from ..trust.signatures import Signature
 
 bp = Blueprint("audit", __name__)
 

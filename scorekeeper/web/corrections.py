@@ -9,7 +9,6 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from flask.typing import ResponseReturnValue
 from jinja2_fragments.flask import render_block
 
-from .. import trust
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import kind_of
@@ -18,6 +17,7 @@ from ..models import Game
 from ..rematch import follow
 from ..rulekit import RulesError
 from ..storage import GameChanged, correct_deal, log_of, state_of, table_of, version_of
+from ..trust import confirmations as trust
 from ..ui.forms import first_error
 from . import conflicts
 from .games import _context, _deal_form, _game, _result, bp, game_page

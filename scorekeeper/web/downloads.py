@@ -18,12 +18,12 @@ import segno
 from flask import Response, jsonify
 from flask_babel import gettext as _
 
-from .. import trust
 from ..games import kind_of
 from ..i18n import FSI, PDI
 from ..models import Game
-from ..signatures import signatures_of
 from ..storage import state_of
+from ..trust import confirmations as trust
+from ..trust.signatures import signatures_of
 from .audit import signed
 
 

@@ -25,7 +25,6 @@ from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from .. import trust
 from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import games, kind_of
@@ -46,6 +45,7 @@ from ..storage import (
     state_of,
     version_of,
 )
+from ..trust import confirmations as trust
 from ..ui.forms import Form, first_error
 from ..ui.picker import DECK
 from . import conflicts, device, live

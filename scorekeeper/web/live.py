@@ -36,7 +36,7 @@ from ..games.kind import State
 from ..i18n import say
 from ..models import Game
 from ..storage import states_of, version_of
-from ..trust import Mark
+from ..trust.confirmations import Mark
 from . import device, trust
 
 bp = Blueprint("live", __name__)

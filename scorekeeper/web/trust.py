@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from flask import Blueprint, session
 from flask_babel import gettext as _
 
-from .. import trust
 from ..models import Game
 from ..storage import version_of
+from ..trust import confirmations as trust
 
 # The template globals' own blueprint: registered with the pages'.
 bp = Blueprint("trust_marks", __name__)

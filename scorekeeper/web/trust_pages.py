@@ -11,11 +11,11 @@ from collections.abc import Callable
 from flask import Blueprint, abort, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import trust
 from ..i18n import say
 from ..models import Game
 from ..rulekit import RulesError
 from ..storage import GameChanged, Stale, load
+from ..trust import confirmations as trust
 from . import conflicts
 from .games import game_page
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from flask import redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import trust
 from ..extensions import htmx
 from ..games import kind_of
 from ..i18n import say
 from ..rulekit import RulesError
 from ..storage import GameChanged, Stale, log_of, remove_last_deal
+from ..trust import confirmations as trust
 from . import conflicts
 from .games import _deal_form, _game, bp, game_page
 from .trust import me

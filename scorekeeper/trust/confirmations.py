@@ -17,13 +17,13 @@ from datetime import UTC, datetime
 
 from sqlalchemy import insert
 
-from .extensions import db
-from .models import AuditEntry, DealRecord, Game
-from .results import keep_result
-from .rulekit.messages import N_, fail
-from .rulekit.names import look_alike, normal_name
-from .rulekit.text import plain_text
-from .storage import NO_MARKS, Marks, check_version, claim, kept_table, state_and_log
+from ..extensions import db
+from ..models import AuditEntry, DealRecord, Game
+from ..results import keep_result
+from ..rulekit.messages import N_, fail
+from ..rulekit.names import look_alike, normal_name
+from ..rulekit.text import plain_text
+from ..storage import NO_MARKS, Marks, check_version, claim, kept_table, state_and_log
 
 MODES = ("off", "other_side")
 #: The longest reason for a dispute or for changing a confirmed deal.

@@ -13,9 +13,9 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 
-from .extensions import db
-from .models import AuditEntry, Game
-from .trust import confirming, utc
+from ..extensions import db
+from ..models import AuditEntry, Game
+from .confirmations import confirming, utc
 
 #: What the history's trust entries say, as a signature names it.
 _ACTIONS = {"confirm": "confirmed", "dispute": "disputed"}
