@@ -44,12 +44,13 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select  # noqa: E402
 
-from scorekeeper import create_app, groups  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games import kind_of  # noqa: E402
+from scorekeeper.league import groups  # noqa: E402
+from scorekeeper.league.ratings import rerate  # noqa: E402
+from scorekeeper.league.results import keep_result  # noqa: E402
 from scorekeeper.models import DealRecord, Game, GameResult, Group, RatingMove  # noqa: E402
-from scorekeeper.ratings import rerate  # noqa: E402
-from scorekeeper.results import keep_result  # noqa: E402
 from scorekeeper.storage import new_game, table_of  # noqa: E402
 
 MEMBERS = ["Sami", "Rana", "Omar", "Lina", "Ali", "Badr", "Caro", "Dina", "Emad", "Farah",

@@ -41,11 +41,12 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import select, update  # noqa: E402
 
-from scorekeeper import create_app, groups, results  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games import kind_of  # noqa: E402
+from scorekeeper.league import groups, results  # noqa: E402
+from scorekeeper.league.results import keep_result  # noqa: E402
 from scorekeeper.models import DealRecord, Game, GameResult  # noqa: E402
-from scorekeeper.results import keep_result  # noqa: E402
 from scorekeeper.storage import new_game, table_of  # noqa: E402
 
 MEMBERS = ["Sami", "Rana", "Omar", "Lina", "Ali", "Badr", "Caro", "Dina", "Emad", "Farah",

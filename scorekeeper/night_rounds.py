@@ -15,7 +15,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import storage
 from .extensions import db
-from .groups import start_game
+from .league.groups import start_game
 from .models import GameResult, Group, Night, NightRound, PinAttempt
 from .night.schedule import Format
 from .nights import note, results_of, schedule, table_game

@@ -17,12 +17,12 @@ from sqlalchemy import select
 from . import storage
 from .extensions import db
 from .games import kind_of
-from .groups import LONGEST_GROUP_NAME, member_named
+from .league.groups import LONGEST_GROUP_NAME, member_named
+from .league.ratings import ratings
 from .models import Game, Group, Night, NightChange, NightRound
 from .night.balance import balanced_order
 from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
 from .night.standing import Line, TableResult, standing
-from .ratings import ratings
 from .rulekit.messages import N_, fail
 from .rulekit.names import check_names, new_names, normal_name, shown_name
 from .trust.confirmations import MODES, unconfirmed

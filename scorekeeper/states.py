@@ -13,9 +13,9 @@ from flask import url_for
 from .games import kind_of
 from .games.kind import Deal, State
 from .i18n import say
+from .league.ratings import changes_of
+from .league.rematch import rematch_id
 from .models import Game
-from .ratings import changes_of
-from .rematch import rematch_id
 from .storage import version_of
 from .trust.confirmations import marks_of
 from .trust.signatures import as_json, signatures_of

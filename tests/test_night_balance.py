@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.league.rating import NEW, Skill, chances
+from scorekeeper.league.engine.rating import NEW, Skill, chances
 from scorekeeper.night.balance import balanced_order
 from scorekeeper.night.schedule import Format, Round, plan
 

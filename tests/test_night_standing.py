@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.league import ranks
+from scorekeeper.league.engine import ranks
 from scorekeeper.night.schedule import Round, Table
 from scorekeeper.night.standing import TableResult, placements, standing
 

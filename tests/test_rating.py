@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
-from scorekeeper.league import Place
-from scorekeeper.league.rating import (
+from scorekeeper.league.engine import Place
+from scorekeeper.league.engine.rating import (
     NEW,
     PROVISIONAL,
     Skill,
@@ -24,7 +24,7 @@ from scorekeeper.league.rating import (
     reason,
     replay,
 )
-from scorekeeper.league.standings import Played
+from scorekeeper.league.engine.standings import Played
 
 
 def game(n: int, *places: tuple[int | None, int, int]) -> Played:

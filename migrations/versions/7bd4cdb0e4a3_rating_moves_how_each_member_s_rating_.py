@@ -9,9 +9,9 @@ Create Date: 2026-11-29 09:33:15.758441
 from alembic import op
 import sqlalchemy as sa
 
-from scorekeeper.league import Place
-from scorekeeper.league.rating import replay
-from scorekeeper.league.standings import Played
+from scorekeeper.league.engine import Place
+from scorekeeper.league.engine.rating import replay
+from scorekeeper.league.engine.standings import Played
 
 
 # revision identifiers, used by Alembic.

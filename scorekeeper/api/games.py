@@ -11,11 +11,11 @@ from flask.typing import ResponseReturnValue
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of
-from ..groups import start_game
 from ..i18n import say
+from ..league.groups import start_game
+from ..league.rematch import follow, rematch, rematch_of
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rematch import follow, rematch, rematch_of
 from ..rulekit.messages import N_, RulesError, msg
 from ..states import state_json
 from ..storage import (

@@ -12,16 +12,16 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from sqlalchemy import select
 
-from .. import groups, members
 from ..codec import PayloadError
 from ..extensions import db
 from ..games import games, home, kind_called, kind_of
 from ..games.kind import AnyKind
-from ..league import Place
-from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
+from ..league import groups, members
+from ..league.engine import Place
+from ..league.engine.standings import Played, head_to_head, partners, standings, wins_over_time
+from ..league.results import season
 from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, remove_pin, set_pin
-from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
 from .payload import body, refuse_unknown

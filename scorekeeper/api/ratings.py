@@ -9,13 +9,13 @@ from typing import Any
 
 from flask import Response, jsonify, request
 
-from .. import groups
 from ..codec import PayloadError
-from ..league.rating import MODEL_NAME, NEW, Skill, balanced, best_first
-from ..league.standings import partners
+from ..league import groups
+from ..league.engine.rating import MODEL_NAME, NEW, Skill, balanced, best_first
+from ..league.engine.standings import partners
+from ..league.ratings import chances_of, moves_of, ratings
+from ..league.results import season
 from ..models import Group
-from ..ratings import chances_of, moves_of, ratings
-from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import bp
 from .groups import kind_asked, load_group, refuse_unknown_parameters

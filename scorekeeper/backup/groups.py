@@ -14,8 +14,8 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import kind_named
 from ..games.kind import brief
-from ..groups import MOST_MEMBERS, TABLE, group_name
-from ..league.rating import Skill
+from ..league.engine.rating import Skill
+from ..league.groups import MOST_MEMBERS, TABLE, group_name
 from ..models import Game, Group, Member, fits_integer_column
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name

@@ -21,7 +21,7 @@ from .about import GameInfo
 from .pages import GamePages
 
 if TYPE_CHECKING:
-    from ..league import Result
+    from ..league.engine import Result
     from ..models import DealRecord, Game
 
 

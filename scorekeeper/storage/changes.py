@@ -15,8 +15,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..games import kind_of
 from ..games.kind import Deal, State
+from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game, HandRecord
-from ..results import keep_result
 from .reading import keep_sheet, kept_sheet, load, log_of, state_of, table_of
 from .versions import TICK, DealConflict, GameChanged, as_utc, check_version
 

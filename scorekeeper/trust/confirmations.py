@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from sqlalchemy import insert
 
 from ..extensions import db
+from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game
-from ..results import keep_result
 from ..rulekit.messages import N_, fail
 from ..rulekit.names import look_alike, normal_name
 from ..rulekit.text import plain_text

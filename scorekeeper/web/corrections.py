@@ -13,8 +13,8 @@ from ..codec import PayloadError
 from ..extensions import htmx
 from ..games import kind_of
 from ..i18n import say
+from ..league.rematch import follow
 from ..models import Game
-from ..rematch import follow
 from ..rulekit import RulesError
 from ..storage import GameChanged, correct_deal, log_of, state_of, table_of, version_of
 from ..trust import confirmations as trust

@@ -19,10 +19,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import groups, members, nights, pins
+from .. import nights, pins
 from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
+from ..league import groups, members
 from ..models import Game, Group, Member, Seat
 from ..rulekit import RulesError
 from ..rulekit.messages import N_, msg

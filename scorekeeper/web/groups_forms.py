@@ -14,8 +14,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional, ValidationError
 
-from .. import groups
 from ..i18n import say
+from ..league import groups
 from ..rulekit import RulesError
 from ..ui.forms import Form, choices, pin_digits
 

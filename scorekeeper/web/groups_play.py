@@ -12,13 +12,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import groups
 from ..extensions import db
 from ..games import games, kind_named, kind_of
 from ..i18n import say
+from ..league import groups
+from ..league.ratings import balanced_seats
+from ..league.rematch import rematch, rematch_id
 from ..models import Group
-from ..ratings import balanced_seats
-from ..rematch import rematch, rematch_id
 from ..rulekit import RulesError
 from ..storage import GameChanged, load, table_of
 from ..ui.names import together

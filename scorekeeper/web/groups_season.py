@@ -17,8 +17,8 @@ from sqlalchemy import select
 from ..extensions import db
 from ..games import games, home, kind_called, kind_named
 from ..games.kind import AnyKind
-from ..league.rating import best_first
-from ..league.standings import (
+from ..league.engine.rating import best_first
+from ..league.engine.standings import (
     Meeting,
     Played,
     head_to_head,
@@ -26,9 +26,9 @@ from ..league.standings import (
     standings,
     wins_over_time,
 )
+from ..league.ratings import Change, chances_of, ratings, recent_changes
+from ..league.results import season
 from ..models import GameResult, Group
-from ..ratings import Change, chances_of, ratings, recent_changes
-from ..results import season
 from ..ui.sheet import Sheet
 from .groups_forms import SeasonForm
 

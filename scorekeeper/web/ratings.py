@@ -10,9 +10,9 @@ from flask import Blueprint, Response, make_response, render_template, request, 
 from flask_babel import lazy_gettext as _l
 
 from ..i18n import say
-from ..league.rating import PROVISIONAL
+from ..league.engine.rating import PROVISIONAL
+from ..league.ratings import Change, changes_of, recent_changes
 from ..models import Game, Group
-from ..ratings import Change, changes_of, recent_changes
 from .groups import by_view, find
 from .groups_season import kind_shown, kinds_played, rating_rows, unknown_game
 

@@ -16,11 +16,11 @@ from werkzeug.wrappers import Response
 from wtforms import BooleanField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from .. import groups
 from ..extensions import db
 from ..games import games, home, kind_of, preset_of, presets
 from ..games.kind import AnyKind
 from ..i18n import say
+from ..league import groups
 from ..models import Game, Group
 from ..numbers import whole_or
 from ..pins import normal_pin, set_pin

@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..games import kind_of
+from ..league.ratings import changes_of
 from ..models import Game
-from ..ratings import changes_of
 from ..storage import state_and_log, state_of, version_of
 from . import live
 from .downloads import csv_download, json_download, qr_svg

@@ -18,12 +18,13 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import groups, storage
-from .extensions import db
-from .games import kind_of
-from .models import Game
+from .. import storage
+from ..extensions import db
+from ..games import kind_of
+from ..models import Game
+from ..rulekit.messages import N_, fail
+from . import groups
 from .results import awaiting
-from .rulekit.messages import N_, fail
 
 
 def rematch_of(game: Game) -> Game | None:

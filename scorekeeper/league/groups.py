@@ -10,14 +10,14 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 
-from . import storage
-from .extensions import db
-from .games import kind_of
-from .models import Game, Group, Member, Seat
-from .night_names import rename_in_nights
+from .. import storage
+from ..extensions import db
+from ..games import kind_of
+from ..models import Game, Group, Member, Seat
+from ..rulekit.messages import N_, fail
+from ..rulekit.names import check_names, look_alike, new_names, normal_name, shown_name
+from .renames import rename_in_nights
 from .results import forget_result, keep_result
-from .rulekit.messages import N_, fail
-from .rulekit.names import check_names, look_alike, new_names, normal_name, shown_name
 
 LONGEST_GROUP_NAME = 60
 MOST_MEMBERS = 60

@@ -12,12 +12,12 @@ from datetime import datetime
 
 from sqlalchemy import and_, delete, func, insert, select, tuple_
 
-from .extensions import db
-from .league import Place
-from .league.rating import NEW, Move, Rated, Skill, balanced, reason, replay
-from .league.standings import Played
-from .models import Game, GameResult, RatingMove
-from .rulekit.messages import Message
+from ..extensions import db
+from ..models import Game, GameResult, RatingMove
+from ..rulekit.messages import Message
+from .engine import Place
+from .engine.rating import NEW, Move, Rated, Skill, balanced, reason, replay
+from .engine.standings import Played
 
 #: A game's place in its group's order: the day it counts for, then its id.
 Key = tuple[datetime, str]

@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 
-from . import storage
-from .extensions import db
-from .models import Game, GameResult, Group, Member, Seat
-from .night_names import rename_in_nights
+from .. import storage
+from ..extensions import db
+from ..models import Game, GameResult, Group, Member, Seat
+from ..rulekit.messages import N_, fail
 from .ratings import rerate
+from .renames import rename_in_nights
 from .results import keep_result
-from .rulekit.messages import N_, fail
 
 
 def merge(group: Group, gone: Member, into: Member) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .extensions import db
-from .models import Night
-from .rulekit.messages import N_, fail
+from ..extensions import db
+from ..models import Night
+from ..rulekit.messages import N_, fail
 
 
 def rename_in_nights(group_id: str, old: str, new: str, merging: bool = False) -> None:

@@ -26,7 +26,7 @@ from itertools import combinations
 
 from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
-from ..rulekit.messages import N_, Message, msg
+from ...rulekit.messages import N_, Message, msg
 from .standings import Played
 
 MODEL = ThurstoneMostellerFull()

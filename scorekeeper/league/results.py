@@ -11,12 +11,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .extensions import db
-from .games import kind_of
-from .games.kind import Deal, State
-from .league import Place
-from .league.standings import Played
-from .models import DealRecord, Game, GameResult
+from ..extensions import db
+from ..games import kind_of
+from ..games.kind import Deal, State
+from ..models import DealRecord, Game, GameResult
+from .engine import Place
+from .engine.standings import Played
 from .ratings import Key, rerate
 
 
