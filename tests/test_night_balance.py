@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.league.engine.rating import NEW, Skill, chances
-from scorekeeper.night.balance import balanced_order
-from scorekeeper.night.schedule import Format, Round, plan
+from scorekeeper.night.engine.balance import balanced_order
+from scorekeeper.night.engine.schedule import Format, Round, plan
 
 
 def _miss(first: Round, order: list[str], given: list[str], skills) -> float:

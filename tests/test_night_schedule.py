@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.night.schedule import (
+from scorekeeper.night.engine.schedule import (
     Format,
     Round,
     Table,
@@ -149,7 +149,7 @@ def test_a_night_whose_first_draw_runs_out_of_new_partners_is_drawn_again():
 
 def test_a_plan_asked_for_again_is_not_made_again():
     # A night's TV asks for its board every 3 seconds, and the board for the plan.
-    from scorekeeper.night import schedule
+    from scorekeeper.night.engine import schedule
 
     night(Format.ROTATING, 4, 13, 6, seed=11)
     made = schedule._plan.cache_info().misses

@@ -8,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.league.engine import ranks
-from scorekeeper.night.schedule import Round, Table
-from scorekeeper.night.standing import TableResult, placements, standing
+from scorekeeper.night.engine.schedule import Round, Table
+from scorekeeper.night.engine.standing import TableResult, placements, standing
 
 
 def result(sides, totals, *, higher_wins=False, deals=3) -> TableResult:

@@ -19,12 +19,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import nights, pins
+from .. import pins
 from ..extensions import db, htmx
 from ..games import games
 from ..i18n import say
 from ..league import groups, members
 from ..models import Game, Group, Member, Seat
+from ..night import store as nights
 from ..rulekit import RulesError
 from ..rulekit.messages import N_, msg
 from ..ui.forms import Form

@@ -35,13 +35,15 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
-from .. import night_rounds, nights, pins
+from .. import pins
 from ..extensions import db, htmx
 from ..games import games, kind_of
 from ..i18n import say
 from ..models import Game, Group, Night
-from ..night.schedule import Format, Round, repeats
-from ..night.standing import TableResult
+from ..night import rounds as night_rounds
+from ..night import store as nights
+from ..night.engine.schedule import Format, Round, repeats
+from ..night.engine.standing import TableResult
 from ..numbers import whole
 from ..rulekit import RulesError
 from ..ui.forms import Form, WholeField, choices, pin_digits

@@ -13,14 +13,14 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, Table, bindparam, delete, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import storage
-from .extensions import db
-from .league.groups import start_game
-from .models import GameResult, Group, Night, NightRound, PinAttempt
-from .night.schedule import Format
-from .nights import note, results_of, schedule, table_game
-from .pins import Holder
-from .rulekit.messages import N_, Message, fail, msg
+from .. import storage
+from ..extensions import db
+from ..league.groups import start_game
+from ..models import GameResult, Group, Night, NightRound, PinAttempt
+from ..pins import Holder
+from ..rulekit.messages import N_, Message, fail, msg
+from .engine.schedule import Format
+from .store import note, results_of, schedule, table_game
 
 
 class TablesPlaying(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..league.engine.rating import NEW, Skill, chances
+from ...league.engine.rating import NEW, Skill, chances
 from .schedule import Round
 
 #: Rounds of swaps at most; each goes over every two seated places once.

@@ -14,18 +14,18 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import storage
-from .extensions import db
-from .games import kind_of
-from .league.groups import LONGEST_GROUP_NAME, member_named
-from .league.ratings import ratings
-from .models import Game, Group, Night, NightChange, NightRound
-from .night.balance import balanced_order
-from .night.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
-from .night.standing import Line, TableResult, standing
-from .rulekit.messages import N_, fail
-from .rulekit.names import check_names, new_names, normal_name, shown_name
-from .trust.confirmations import MODES, unconfirmed
+from .. import storage
+from ..extensions import db
+from ..games import kind_of
+from ..league.groups import LONGEST_GROUP_NAME, member_named
+from ..league.ratings import ratings
+from ..models import Game, Group, Night, NightChange, NightRound
+from ..rulekit.messages import N_, fail
+from ..rulekit.names import check_names, new_names, normal_name, shown_name
+from ..trust.confirmations import MODES, unconfirmed
+from .engine.balance import balanced_order
+from .engine.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
+from .engine.standing import Line, TableResult, standing
 
 MOST_PLAYERS = 40
 MOST_ROUNDS = 40
