@@ -60,7 +60,7 @@ from scorekeeper.models import (  # noqa: E402
     new_game_id,
 )
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
-from scorekeeper.web.groups_games import OLDER_ID  # noqa: E402
+from scorekeeper.web.group.games import OLDER_ID  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
 MEMBERS = PLAYERS + ["Ali", "Badr", "Caro", "Dina", "Emad", "Farah", "Ghada", "Hadi"]

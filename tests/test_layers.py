@@ -211,6 +211,36 @@ def test_no_import_circle_anywhere():
     assert not circles, " → ".join(circles[0])
 
 
+# The pages' families (scorekeeper/web/__init__.py), each with the families it builds on.
+# The root of web/ ties them together (it registers them, and guards game and group pages
+# with their PIN): no family imports it.
+PAGE_FAMILIES = {
+    "scorekeeper.web.common": (),
+    "scorekeeper.web.game": ("scorekeeper.web.common",),
+    "scorekeeper.web.group": ("scorekeeper.web.common", "scorekeeper.web.game"),
+    "scorekeeper.web.night": ("scorekeeper.web.common", "scorekeeper.web.game",
+                              "scorekeeper.web.group"),
+    "scorekeeper.web.referee": ("scorekeeper.web.common", "scorekeeper.web.game"),
+}
+PAGES_ROOT = {"scorekeeper.web", "scorekeeper.web.access", "scorekeeper.web.security"}
+
+
+def test_every_page_module_is_in_a_family_or_ties_them():
+    loose = {m for m in _within("scorekeeper.web")
+             if m not in PAGES_ROOT and not any(m == f or m.startswith(f + ".")
+                                                 for f in PAGE_FAMILIES)}
+    assert not loose, sorted(loose)
+
+
+@pytest.mark.parametrize("family", PAGE_FAMILIES)
+def test_a_page_family_imports_only_the_families_it_builds_on(family):
+    allowed = (family, *PAGE_FAMILIES[family])
+    up = {(m, i) for m in _within(family) for i in _edges(m)
+          if i.startswith("scorekeeper.web")
+          and not any(i == f or i.startswith(f + ".") for f in allowed)}
+    assert not up, sorted(up)
+
+
 def test_the_layers_below_both_sides_import_neither():
     below = ["scorekeeper.codec", "scorekeeper.pins", "scorekeeper.storage",
              "scorekeeper.statuses", "scorekeeper.i18n", "scorekeeper.models",
@@ -241,7 +271,8 @@ def test_what_pages_are_built_from_names_no_game_and_routes_nothing(module):
 
 def test_the_import_graph_is_read():
     # Guards the checks above against an import reader that finds nothing.
-    assert "scorekeeper.storage" in _edges("scorekeeper.web.games")
+    assert "scorekeeper.storage" in _edges("scorekeeper.web.game.routes")
+    assert "scorekeeper.web.game.setup" in _edges("scorekeeper.web.night.routes")
     assert REGISTRY in _edges("scorekeeper.api.referee")
     assert "scorekeeper.rulekit.cards" in _edges("scorekeeper.games.hand.rules.wilds")
     assert GAMES == ["hand", "handfoot", "points"]

@@ -14,8 +14,8 @@ import brotli
 import pytest
 from game_actions import FOUR, GameActions, csrf_token, deal_form
 
-from scorekeeper.web import pressed
-from scorekeeper.web.pressed import TOKEN_SLOT, Pressed, kept_pages
+from scorekeeper.web.game import pressed
+from scorekeeper.web.game.pressed import TOKEN_SLOT, Pressed, kept_pages
 
 BR, GZIP = {"Accept-Encoding": "br"}, {"Accept-Encoding": "gzip"}
 TOKEN_VALUE = re.compile(r'(name="csrf_token"[^>]*value=")[^"]+"')

@@ -11,7 +11,7 @@ from collections import OrderedDict
 import pytest
 from game_actions import GameActions
 
-from scorekeeper.web import live
+from scorekeeper.web.game import live
 
 
 @pytest.fixture

@@ -68,7 +68,7 @@ def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, c
 def _forget_everything_kept():
     """As after the server restarted: no page, part or state of any game kept."""
     from scorekeeper import storage
-    from scorekeeper.web import live, pressed
+    from scorekeeper.web.game import live, pressed
 
     storage.reading.STATES.clear()
     pressed.kept_pages.parts.clear()
@@ -232,7 +232,7 @@ def test_a_groups_page_and_its_older_games_cost_the_same_statements_however_many
     """Issue 40: the group's page lists its newest games and "Older games" brings the next
     ones (scorekeeper.web.groups_games); neither reads more for a longer season. Pages of
     two and three games, so that a few games make several pages."""
-    from scorekeeper.web import groups_games
+    from scorekeeper.web.group import games as groups_games
 
     monkeypatch.setattr(groups_games, "LISTED", 2)
     monkeypatch.setattr(groups_games, "OLDER", 3)

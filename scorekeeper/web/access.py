@@ -17,9 +17,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import pins
 from ..extensions import db, htmx
 from ..models import Game, Group
-from . import device
-from .games import game_page
-from .groups import find, group_page
+from .common import device
+from .game.routes import game_page
+from .group.routes import find, group_page
 
 bp = Blueprint("access", __name__)
 
