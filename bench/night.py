@@ -86,7 +86,7 @@ REQUEST_TIMEOUT = 10
 ACCEPT_ENCODING = "gzip, deflate, br" if brotli else "gzip, deflate"
 
 # A save's answer to a phone holding the empty form (static/record.js): where the form
-# goes, and the stand-in number the held form has (scorekeeper/web/games.py).
+# goes, and the stand-in number the held form has (scorekeeper/web/game/routes.py).
 STAND_IN = re.compile(r'<template data-empty-form="(\d+)"></template>')
 NUMBER_SLOT = "987654321"
 ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')

@@ -4,14 +4,14 @@
 Seeds a fresh SQLite database (as ``make run`` keeps one: WAL, every commit synced) with
 one group of twelve members and ``--games`` finished Hand games of theirs (1,000 by
 default), half of three players and half of four in partnerships, written as the app
-writes them: each result kept by ``scorekeeper.results.keep_result``, which rates the
+writes them: each result kept by ``scorekeeper.league.results.keep_result``, which rates the
 game as it finishes (the seeding time is the first figure: every game rated as it
 ended, one after another).
 
 Then, ``--runs`` times each:
 
 - **rerate all**: the group's 1,000 games rated again from scratch, in one transaction
-  (``scorekeeper.ratings.rerate``) — what a correction to the group's first game costs;
+  (``scorekeeper.league.ratings.rerate``) — what a correction to the group's first game costs;
 - **a correction to the first game**: the first game's result changed (another winner)
   through ``keep_result``, which rates every game after it again — and changed back;
 - **a new game ending**: one more finished game kept (its own rating only), then taken

@@ -6,7 +6,7 @@ one group of twelve members and ``--games`` finished games of theirs (1,000 by d
 Hand games of three players, Hand games of four in partnerships, and Hand and Foot games
 of four in partnerships — about a third each — of two or three deals, redeals among them,
 played over the year before. The games are written as the app writes them (their deals
-through the game's own rows, each result kept by ``scorekeeper.results.keep_result`` as
+through the game's own rows, each result kept by ``scorekeeper.league.results.keep_result`` as
 every change keeps it), in one transaction: seeding is not what is measured.
 
 Then, ``--runs`` times each, through Flask's test client (no network, no other process),

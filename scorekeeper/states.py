@@ -27,7 +27,7 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
     answer["rematch_of"] = _link(game.rematch_of)
     answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
     if game.night is not None:
-        # A table's game of a night (scorekeeper/nights.py): the night's view-only page,
+        # A table's game of a night (scorekeeper/night/store.py): the night's view-only page,
         # never its id, which is the organiser's link (docs/security.md, "Links").
         answer["night"] = {"name": game.night.name, "view_url": url_for(
             "nights.view", night_view=game.night.view_id, _external=True)}
@@ -42,8 +42,8 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
 
 
 def _trust(game: Game, answer: dict[str, Any]) -> None:
-    """Who recorded, confirmed or disputed each deal (scorekeeper/trust.py); a game whose
-    deals wait for the other side is not over yet, and names no winner."""
+    """Who recorded, confirmed or disputed each deal (scorekeeper/trust/confirmations.py); a
+    game whose deals wait for the other side is not over yet, and names no winner."""
     answer["confirm"] = game.confirm or "off"
     answer["auto_confirm"] = bool(game.auto_confirm)
     marks = marks_of(game)

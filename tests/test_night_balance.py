@@ -1,4 +1,4 @@
-"""A night's first round balanced by ratings (scorekeeper/night/balance.py; docs/night.md,
+"""A night's first round balanced by ratings (scorekeeper/night/engine/balance.py; docs/night.md,
 "A balanced first round"): the players get other places on the night's list, so that the
 plan's round 1 seats sides closer to even — never less even than the list as given."""
 

@@ -1,4 +1,4 @@
-"""A night's seating (scorekeeper/night/schedule.py; docs/night.md, "The formats"), checked
+"""A night's seating (scorekeeper/night/engine/schedule.py; docs/night.md, "The formats"), checked
 as issue 36 asks: over every player count from 4 to 40, at tables of 4 and 6 (and 2 for
 players alone, as Hand and Foot seats two), every round seats each player present once or
 sits them out, sits out the fewest possible and nobody twice before everyone once, and

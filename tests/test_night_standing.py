@@ -1,4 +1,4 @@
-"""The night's standing (scorekeeper/night/standing.py; docs/night.md, "The standing"), by
+"""The night's standing (scorekeeper/night/engine/standing.py; docs/night.md, "The standing"), by
 the rules issue 36 sets: placement at one's own table (ties sharing the better place,
 partners placed together), a sit-out scoring the round's average, the sum of margins as
 the tie-break, competition ranking for players still level."""

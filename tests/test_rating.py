@@ -1,4 +1,4 @@
-"""The group's rating (scorekeeper/league/rating.py; docs/league.md, "The rating"): the
+"""The group's rating (scorekeeper/league/engine/rating.py; docs/league.md, "The rating"): the
 Thurstone–Mosteller model of openskill over each game's ranked sides, the number shown and
 its card band, and the words that say why a rating moved."""
 

@@ -1,4 +1,4 @@
-"""The group's ratings, kept (scorekeeper/ratings.py; docs/league.md, "The rating"): after
+"""The group's ratings, kept (scorekeeper/league/ratings.py; docs/league.md, "The rating"): after
 any sequence of games, corrections and undos, the stored moves are what rating every
 finished game again from scratch gives — never stale, whichever game changed."""
 

@@ -1,4 +1,4 @@
-"""scorekeeper/rematch.py, the "Play again" core both sides call: the same table, the
+"""scorekeeper/league/rematch.py, the "Play again" core both sides call: the same table, the
 first dealer by the form's rule, the group and the PIN kept, one rematch per game."""
 
 import pytest

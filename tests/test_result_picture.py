@@ -231,7 +231,7 @@ def test_without_the_picture_extra_the_address_says_so(app, client, finished, mo
     assert share.available() is False
     monkeypatch.setitem(app.jinja_env.globals, "result_picture", False)
     # An install without the extra never kept a page with the button: forget the pages
-    # this process kept rendered before the extra went (scorekeeper.web.pressed).
+    # this process kept rendered before the extra went (scorekeeper.web.game.pressed).
     from scorekeeper.web.game import pressed
 
     pressed.kept_pages.parts.clear()

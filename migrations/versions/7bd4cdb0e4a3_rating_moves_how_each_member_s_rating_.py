@@ -46,7 +46,7 @@ def upgrade():
         batch_op.create_index('ix_rating_moves_order', ['group_id', 'kind', 'played_at', 'game_id'], unique=False)
 
     # The ratings are derived from the results kept so far, as every later change keeps
-    # them (scorekeeper/ratings.py): each group's games of each kind, in the order they
+    # them (scorekeeper/league/ratings.py): each group's games of each kind, in the order they
     # ended, rated from scratch.
     results = sa.table('game_results', sa.column('game_id', sa.String), sa.column('group_id', sa.String),
                        sa.column('kind', sa.String), sa.column('finished', sa.Boolean),

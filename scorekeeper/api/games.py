@@ -196,7 +196,7 @@ def read_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/rematch")
 def rematch_game(game_id: str) -> ResponseReturnValue:
-    """Play again: a new game of the same table (scorekeeper/rematch.py), ``201``; the
+    """Play again: a new game of the same table (scorekeeper/league/rematch.py), ``201``; the
     rematch already made of this game, ``200``, when there is one (a double tap, another
     phone). A game not over yet is a ``409``."""
     game = _game(game_id)

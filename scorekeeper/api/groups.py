@@ -1,7 +1,7 @@
 """Groups, the table's league (docs/api.md, "Groups"): make one, add and rename members,
 read its games, its standings over a season, two members head to head. What a game's
 result is, each game's kind says; the standings add up the results kept with every change
-(scorekeeper/results.py, scorekeeper/league/) and replay nothing."""
+(scorekeeper/league/results.py, scorekeeper/league/engine/) and replay nothing."""
 
 from __future__ import annotations
 

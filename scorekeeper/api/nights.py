@@ -1,6 +1,7 @@
 """Nights of several tables (docs/api.md, "Nights"): make one, read its plan and standing,
 start its next round (a game at each table), add or remove a player between rounds. The
-seating and the standing are scorekeeper/night/'s; storing them, scorekeeper/nights.py."""
+seating and the standing are scorekeeper/night/engine/'s; storing them,
+scorekeeper/night/store.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A group's ratings (docs/api.md, "Ratings"): each member's rating of one game, the
 moves that made it, and the fairest sides for a partnership game. The ratings are kept
-with every change to a game's ranking (scorekeeper/ratings.py); these routes only read
+with every change to a game's ranking (scorekeeper/league/ratings.py); these routes only read
 them."""
 
 from __future__ import annotations

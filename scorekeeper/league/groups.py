@@ -1,7 +1,7 @@
 """The storage of groups (the table's league): a group and its members, the games that
 count for it, and a member's rename, which follows into every game they sat in. Used by
 the JSON API and the pages alike; what a game's result is, its kind says
-(:mod:`scorekeeper.results`)."""
+(:mod:`scorekeeper.league.results`)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def add_members(group: Group, names: Iterable[str]) -> list[Member]:
     given = [normal_name(n) for n in names]
     if not given:
         # Nothing to add: members who look alike, kept from before look-alikes were
-        # refused, are left for a merge (scorekeeper.members), not refused again here.
+        # refused, are left for a merge (scorekeeper.league.members), not refused again here.
         return []
     check_names(list({n.casefold(): n for n in given}.values()))
     new_names((*(m.name for m in group.members), *given))
@@ -123,7 +123,8 @@ def start_game(group: Group, game: Game) -> None:
     again next time."""
     seat_members(group, game)
     group.house_rules = {**group.house_rules, kind_of(game.rules).info.name: dict(game.rules),
-                         # Who confirms the deals (scorekeeper/trust.py), offered again too.
+                         # Who confirms the deals (scorekeeper/trust/confirmations.py),
+                         # offered again too.
                          TABLE: {"confirm": game.confirm or "off",
                                  "auto_confirm": bool(game.auto_confirm)}}
     db.session.flush()

@@ -2,7 +2,7 @@
 (:class:`~scorekeeper.models.RatingMove`), rewritten in the same transaction as a change
 to a game's ranking — from that game on, the games before it standing as they were — so
 the ratings are never behind the games and a page reads them without rating a game
-(docs/league.md, "The rating"). The rating itself is :mod:`scorekeeper.league.rating`."""
+(docs/league.md, "The rating"). The rating itself is :mod:`scorekeeper.league.engine.rating`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """A night in storage (docs/night.md): made from what the organiser gives, its plan read
 from the rounds started (the rest planned again from the seed whenever read; starting
-one is scorekeeper/night_rounds.py's), players added or removed between rounds, and the
+one is scorekeeper/night/rounds.py's), players added or removed between rounds, and the
 standing from the tables' games as they stand, counting what both sides signed. Each change is
 written to the night's history. The seating and the standing themselves are plain
-Python (scorekeeper/night/); this module names no game."""
+Python (scorekeeper/night/engine/); this module names no game."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
               confirm: object = None) -> Night:
     """A validated, not yet saved night; :class:`RulesError` says what is wrong. With
     *balance*, a group's night of drawn partners seats its first round's sides as evenly
-    as the group's ratings allow (:mod:`scorekeeper.night.balance`)."""
+    as the group's ratings allow (:mod:`scorekeeper.night.engine.balance`)."""
     title = night_name(name)
     chosen = _format(fmt)
     size = _table_size(table_size)

@@ -1,8 +1,8 @@
 """The signatures of a game whose deals the other side confirms (docs/trust.md): every
 confirmation, dispute and change of a confirmed deal, oldest first, as the game's history
-keeps them (scorekeeper/trust.py writes them beside the deals' own entries). The history
-page, the printed sheet, the CSV and the game's JSON all read them from here, so each says
-the same thing."""
+keeps them (scorekeeper/trust/confirmations.py writes them beside the deals' own entries).
+The history page, the printed sheet, the CSV and the game's JSON all read them from here,
+so each says the same thing."""
 
 from __future__ import annotations
 

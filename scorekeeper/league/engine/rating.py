@@ -15,7 +15,7 @@ band. The mean of a side that wins alone never falls; a side that shares the win
 weaker one can see its mean fall (the tie pulls it down), so the shown number of a winner
 is never put below what it was: a win never lowers it.
 
-Plain Python over the league's :class:`~scorekeeper.league.standings.Played` games: no
+Plain Python over the league's :class:`~scorekeeper.league.engine.standings.Played` games: no
 Flask, no database."""
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ class Partners:
 def partners(season: Iterable[Played],
              chances: Mapping[tuple[str, int], float] | None = None) -> list[Partners]:
     """Every pair of members who shared a side, most wins first, then the better rate.
-    With *chances* (by game and member, :func:`scorekeeper.ratings.chances_of`), each
+    With *chances* (by game and member, :func:`scorekeeper.league.ratings.chances_of`), each
     pair's expected wins too; a game the rating did not read (every side tied) expects
     what happened."""
     games: Counter[tuple[int, int]] = Counter()

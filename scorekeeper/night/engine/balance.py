@@ -4,7 +4,7 @@ round 1, each side's chance to win is as close to even as the swaps can bring it
 schedule seats places, not people, so the plan keeps every promise it makes (partners
 once, fair sit-outs); only who holds which place changes, and only at the start.
 
-Plain Python over the league's ratings (:mod:`scorekeeper.league.rating`)."""
+Plain Python over the league's ratings (:mod:`scorekeeper.league.engine.rating`)."""
 
 from __future__ import annotations
 

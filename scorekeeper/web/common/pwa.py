@@ -5,7 +5,7 @@ static/awake.js keeps the screen awake on a game's page, and static/outbox.js ke
 saved without a connection until they are sent (docs/phones.md).
 
 The worker (templates/sw.js, filled in here) is told the versioned addresses of the static
-files every page loads (``/static/app.js?v=…``, scorekeeper.web.assets): it keeps those
+files every page loads (``/static/app.js?v=…``, scorekeeper.web.common.assets): it keeps those
 ahead of time, so its own text — and so the browser's copy of it — changes whenever one of
 them does. Pages go to the network first; a copy is kept of each page in ``PAGES``, under
 its own address only, to show when the server cannot be reached: one game's page is never

@@ -107,7 +107,7 @@ def init_app(app: Flask) -> None:
         # One tag per encoding: a cache between must not give gzip to whom asked brotli.
         response.set_etag(f"{prepared.digest}-{encoding}")
         # Checked again at each use, unless the address carries the file's digest
-        # (scorekeeper.web.assets makes those last a year).
+        # (scorekeeper.web.common.assets makes those last a year).
         response.cache_control.no_cache = True
         return response.make_conditional(request)
 

@@ -1,7 +1,7 @@
 """A game's history of changes: every deal recorded, corrected or undone, and when, read
 from its audit trail (written with each change, in scorekeeper/storage.py); where the other
 side confirms the deals, who confirmed or disputed each and who changed a confirmed one,
-and why (scorekeeper/signatures.py). The game's page holds it folded; opening it fetches
+and why (scorekeeper/trust/signatures.py). The game's page holds it folded; opening it fetches
 this list (or, without JavaScript, this page)."""
 
 from __future__ import annotations

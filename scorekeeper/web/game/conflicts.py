@@ -2,7 +2,7 @@
 recorded (a double tap, a retry, or another phone first), or an undo or correction another
 phone's change got ahead of. Each answer comes with the sheet as it stands; nothing the
 phone sent is saved twice, nothing is changed on a stale view, and what its player typed
-stays in its form (scorekeeper/web/games.py)."""
+stays in its form (scorekeeper/web/game/routes.py)."""
 
 from __future__ import annotations
 

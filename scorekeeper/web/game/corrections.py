@@ -1,5 +1,5 @@
 """Correcting a deal from its own page (or from a kept deal on the game's page): a route of
-the game pages' blueprint, kept here to hold web/games.py to the page and recording. The
+the game pages' blueprint, kept here to hold web/game/routes.py to the page and recording. The
 correction is read as the deal form reads a new deal; a change by another phone
 meanwhile is shown beside what was typed, which is offered again."""
 

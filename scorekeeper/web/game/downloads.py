@@ -82,7 +82,7 @@ def csv_download(game: Game) -> Response:
                 m.number, m.recorded_by or "", m.confirmed_by or "",
                 m.confirmed_at.isoformat() if m.confirmed_at else "", m.disputed_by or "",
                 m.reason or ""] for m in marks)])
-        # Then every signature, in order (scorekeeper/signatures.py): what the marks
+        # Then every signature, in order (scorekeeper/trust/signatures.py): what the marks
         # alone no longer say once a deal was changed or a dispute answered.
         csv.writer(out).writerows([[], [
             _("Deal"), _("Signature"), _("By"), _("At"), _("Why"), _("Notes")], *([

@@ -1,6 +1,6 @@
 """A game's sheet as files: printed, its link's QR code, and the CSV and JSON exports.
 Routes of the game pages' blueprint (endpoints ``games.printable`` and the rest), kept
-here to hold web/games.py to the pages a table works in."""
+here to hold web/game/routes.py to the pages a table works in."""
 
 from __future__ import annotations
 

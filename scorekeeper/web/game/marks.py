@@ -1,7 +1,7 @@
 """Deals the other side confirms, as the pages show them (docs/trust.md): who holds this
 phone ("I am …", remembered for the game in the phone's session), each deal's mark for
 the sheet, and the panel of the deals waiting for the other side. The rules of it are
-scorekeeper/trust.py; the actions are scorekeeper/web/trust_pages.py."""
+scorekeeper/trust/confirmations.py; the actions are scorekeeper/web/game/trust.py."""
 
 from __future__ import annotations
 

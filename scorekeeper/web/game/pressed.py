@@ -1,6 +1,6 @@
 """Whole game pages kept compressed, once (issue 40).
 
-A kept page (scorekeeper/web/live.py) is the same for every phone but for one thing: the
+A kept page (scorekeeper/web/game/live.py) is the same for every phone but for one thing: the
 CSRF token of each of its forms, which is the phone's own. Compressing the page again for
 every phone cost more than the rest of its read. So each token's input names its form
 (``form="…"``) and may stand anywhere: a kept page gathers them just before ``</body>``.

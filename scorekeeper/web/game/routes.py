@@ -1,6 +1,6 @@
 """The scorekeeper pages: a new game, the game's sheet and recording deals (correcting
-one: scorekeeper/web/corrections.py; undoing one: scorekeeper/web/undo.py; the printable
-sheet and the exports: scorekeeper/web/game_files.py). Each view turns the form into the
+one: scorekeeper/web/game/corrections.py; undoing one: scorekeeper/web/game/undo.py; the printable
+sheet and the exports: scorekeeper/web/game/files.py). Each view turns the form into the
 engine's values and shows what the engine replays; none decides a rule."""
 
 from __future__ import annotations
@@ -244,7 +244,7 @@ def show(game_id: str) -> Response:
         return game_page(_game(game_id))
     # The page as a phone opens it, kept while nothing it shows changes: what the game's
     # row says of it (page_name), and what differs between phones — the language, the
-    # address, the PIN lock, who holds it ("I am …"). Kept compressed: web/pressed.py.
+    # address, the PIN lock, who holds it ("I am …"). Kept compressed: web/game/pressed.py.
     name = page_name(game_id)
     if name is None:
         abort(404)

@@ -36,7 +36,7 @@ class NewGameForm(Form):
     class with the presets, the seats, who deals first and each game's own fields."""
 
     pin = StringField(_l("Table PIN (optional)"), validators=[Optional(), pin_digits])
-    # Deals the other side confirms (scorekeeper/trust.py, docs/trust.md).
+    # Deals the other side confirms (scorekeeper/trust/confirmations.py, docs/trust.md).
     confirm = RadioField(_l("Who confirms each deal"), default="off", choices=choices((
         ("off", _l("Nobody: the deal counts once saved")),
         ("other_side", _l("A player of another side, on their phone or this one")))))

@@ -1,8 +1,8 @@
 """The other side's actions on the pages (docs/trust.md): "I am …" (the phone remembers
 who records from it), Confirm and Dispute on a deal. Each turns a form into a call of
-scorekeeper/trust.py; a refusal shows the game's page with what is wrong. Confirming and
-disputing need no table PIN: they are the other side's, on their own phone or on the one
-handed across."""
+scorekeeper/trust/confirmations.py; a refusal shows the game's page with what is wrong.
+Confirming and disputing need no table PIN: they are the other side's, on their own phone
+or on the one handed across."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Undoing the last deal from the game's page: a route of the game pages' blueprint, kept
-here to hold web/games.py to recording and correcting. What the undone deal recorded goes
+here to hold web/game/routes.py to recording and correcting. What the undone deal recorded goes
 back into the form, to fix and save again."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The group pages' forms: a new group (its name and members, typed once), members added,
 renamed, merged and removed, the group's PIN, and the season and the two members the
 standings are asked for (read from the address, so a season is a link). They only
-gather what was typed; the league's core (scorekeeper.groups, scorekeeper.members) checks
-names and says what is wrong."""
+gather what was typed; the league's core (scorekeeper.league.groups,
+scorekeeper.league.members) checks names and says what is wrong."""
 
 from __future__ import annotations
 

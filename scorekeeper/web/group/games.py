@@ -1,5 +1,5 @@
 """A group's games as its pages list them (its own page and its view-only page), newest
-first as :func:`scorekeeper.groups.games_of` orders them: the newest :data:`LISTED`, then
+first as :func:`scorekeeper.league.groups.games_of` orders them: the newest :data:`LISTED`, then
 "Older games", which brings the next :data:`OLDER` — in place with htmx (the list's rows
 alone), or on the page at ``?before=<view id>`` without script.
 
@@ -34,7 +34,7 @@ OLDER_ID = "older-games"
 
 @dataclass(frozen=True)
 class Listed:
-    """The games a list shows (as scorekeeper.web.home.listing gives them), the address
+    """The games a list shows (as scorekeeper.web.game.home.listing gives them), the address
     of the games after them when there are more, the address of the newest when these are
     older ones, and why the games asked for could not be listed."""
 

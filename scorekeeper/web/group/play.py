@@ -1,7 +1,7 @@
 """Playing as a group: a new game started from the group's page — its members tapped into
 their seats in seating order (a new name typed still becomes a member), its usual rules
 filled in — and a finished game played again. The new-game form is the one every game
-uses (scorekeeper.web.setup, templates/games/new.html); the group's part only fills it."""
+uses (scorekeeper.web.game.setup, templates/games/new.html); the group's part only fills it."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def usual_kinds(group: Group) -> set[str]:
 @bp.post("/games/<game_id>/again")
 def again(game_id: str) -> BaseResponse:
     """Play a finished game again: the same players in the same seats, the same rules and
-    group, the first dealer whoever would have dealt next (scorekeeper.rematch). Asked
+    group, the first dealer whoever would have dealt next (scorekeeper.league.rematch). Asked
     twice (a double tap, a second phone), it leads to the one rematch made."""
     game = load(game_id)
     if game is None:

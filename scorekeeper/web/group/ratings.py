@@ -2,7 +2,7 @@
 number for each member on the group's page, how each rating moved in a finished game on
 its page, and the ratings page — every member's rating with the moves of the recent games
 in words — at the group's link and at its view-only link. The ratings are kept with every
-change (scorekeeper/ratings.py); nothing here rates a game."""
+change (scorekeeper/league/ratings.py); nothing here rates a game."""
 
 from __future__ import annotations
 

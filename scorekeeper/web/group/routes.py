@@ -1,9 +1,9 @@
 """The group pages (the table's league): a new group, its page at its unguessable link —
 its season's standings, its members added and renamed, its games (the newest, the older
-ones a tap away: scorekeeper.web.groups_games), the games on this phone it can count, its
+ones a tap away: scorekeeper.web.group.games), the games on this phone it can count, its
 QR code and its PIN — and the view-only link for a screen at the back of the room,
 ``/groups/view/<group_view>``, which shows the standings and nothing that changes them.
-Each view turns a form into the league's core (scorekeeper.groups) and shows what the core
+Each view turns a form into the league's core (scorekeeper.league.groups) and shows what the core
 adds up; none decides a rule."""
 
 from __future__ import annotations

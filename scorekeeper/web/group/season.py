@@ -1,5 +1,5 @@
 """A group's season as its pages show it: the game and the days asked for (the address's
-query, through :class:`~scorekeeper.web.groups_forms.SeasonForm`), and what the league's
+query, through :class:`~scorekeeper.web.group.forms.SeasonForm`), and what the league's
 core adds up over them — the standings with the game's own figures (its kind says which,
 :attr:`~scorekeeper.games.kind.GamePages.league_columns`), the wins after each game as a
 chart, two members head to head, and the partners. Nothing here decides a rule."""

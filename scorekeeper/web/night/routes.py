@@ -1,8 +1,8 @@
 """A night's pages (docs/night.md): a new night, the organiser's page (the round playing,
 its tables' games, the next round's seats, the standing, starting a round and changing
 who plays), the view-only page a player opens to see where to sit, and the television
-board. What the seating and the standing are is scorekeeper/night/'s; storing them,
-scorekeeper/nights.py's; these views only translate."""
+board. What the seating and the standing are is scorekeeper/night/engine/'s; storing them,
+scorekeeper/night/store.py's; these views only translate."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def _night_name(form: Any, field: Field) -> None:
 
 class NightFields(Form):
     """What a night adds to the new-game form's game, forms and house rules (which it
-    reads as a new game does, scorekeeper/web/setup.py)."""
+    reads as a new game does, scorekeeper/web/game/setup.py)."""
 
     name = StringField(_l("The night's name"), validators=[InputRequired(
         _l("Give the night a name.")), _night_name])
