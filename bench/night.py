@@ -1,8 +1,8 @@
 """A night's load (issues 36 and 40): ten tables of four phones, two TV boards and the
 organiser, against the app as ``make run`` serves it (waitress, a fresh SQLite file) or,
 with ``--serve``, as ``make serve`` serves it (gunicorn on a throwaway PostgreSQL server),
-on loopback. bench/load.py runs it (``--night``) and starts the server; this module is the
-night itself.
+on loopback. bench/load.py runs it (``--night``); the servers are bench/common.py's; this
+module is the night itself.
 
 A night of 40 players is planned and its first round started through the JSON API: ten
 games (Levant rules, partners), each of enough rounds to outlast the run, so that every
@@ -44,6 +44,7 @@ Figures: docs/performance.md, "A night's pages".
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import http.client
 import json
@@ -57,6 +58,7 @@ import threading
 import time
 from dataclasses import dataclass, replace
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -64,6 +66,12 @@ try:  # the compact extra: the server sends brotli to a browser that takes it
     import brotli
 except ImportError:  # pragma: no cover - an install without the extra
     brotli = None
+
+# bench/ itself, for common.py when this file is loaded from elsewhere (tests/).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import MakeServe, Server, options  # noqa: E402
+from pgserver import LocalPostgres  # noqa: E402
 
 SECONDS = 300  # the issue's five minutes
 PLAYERS = [f"Player {i + 1:02}" for i in range(40)]
@@ -78,7 +86,7 @@ REQUEST_TIMEOUT = 10
 ACCEPT_ENCODING = "gzip, deflate, br" if brotli else "gzip, deflate"
 
 # A save's answer to a phone holding the empty form (static/record.js): where the form
-# goes, and the stand-in number the held form has (scorekeeper/web/games.py).
+# goes, and the stand-in number the held form has (scorekeeper/web/game/routes.py).
 STAND_IN = re.compile(r'<template data-empty-form="(\d+)"></template>')
 NUMBER_SLOT = "987654321"
 ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
@@ -551,7 +559,26 @@ def text(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-if __name__ == "__main__":  # the same as bench/load.py --night
-    import load  # bench/ is on the path: it is this script's folder
+def run_night(args: argparse.Namespace) -> int:
+    """Play the night against the server *args* ask for: 1 on any error."""
+    import contextlib
+    import tempfile
 
-    sys.exit(load.main(["--night", *sys.argv[1:]]))
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        url = None
+        if args.postgres or args.serve:
+            url = stack.enter_context(LocalPostgres(durable=True)).url
+        database = Path(folder) / "night.sqlite"
+        server = (MakeServe(database, url, args.workers, args.port) if args.serve
+                  else Server(database, url, args.port, args.tree.resolve()))
+        report = run(server, args.seconds or SECONDS, args.seed)
+    report["server"] = (f"make serve ({args.workers} gunicorn workers, PostgreSQL)"
+                        if args.serve else
+                        f"make run (waitress, {'PostgreSQL' if url else 'SQLite'})")
+    print(text(report))
+    return 1 if report["errors"] else 0
+
+
+if __name__ == "__main__":  # the same as bench/load.py --night
+    sys.exit(run_night(options(__doc__.split("\n\n")[0]).parse_args(
+        ["--night", *sys.argv[1:]])))

@@ -45,10 +45,12 @@ from sqlalchemy import event, func, insert, select
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app, groups  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.hand.rules import Deal, Finish, Outcome, PlayerHand, RoundResult  # noqa: E402
 from scorekeeper.games.handfoot.codec import deal_from_json  # noqa: E402
+from scorekeeper.league import groups  # noqa: E402
+from scorekeeper.league.ratings import rerate  # noqa: E402
 from scorekeeper.models import (  # noqa: E402
     DealRecord,
     Game,
@@ -56,9 +58,8 @@ from scorekeeper.models import (  # noqa: E402
     Seat,
     new_game_id,
 )
-from scorekeeper.ratings import rerate  # noqa: E402
 from scorekeeper.storage import add_deal, new_game  # noqa: E402
-from scorekeeper.web.groups_games import OLDER_ID  # noqa: E402
+from scorekeeper.web.group.games import OLDER_ID  # noqa: E402
 
 PLAYERS = ["Sami", "Rana", "Omar", "Lina"]
 MEMBERS = PLAYERS + ["Ali", "Badr", "Caro", "Dina", "Emad", "Farah", "Ghada", "Hadi"]

@@ -4,14 +4,14 @@
 Seeds a fresh SQLite database (as ``make run`` keeps one: WAL, every commit synced) with
 one group of twelve members and ``--games`` finished Hand games of theirs (1,000 by
 default), half of three players and half of four in partnerships, written as the app
-writes them: each result kept by ``scorekeeper.results.keep_result``, which rates the
+writes them: each result kept by ``scorekeeper.league.results.keep_result``, which rates the
 game as it finishes (the seeding time is the first figure: every game rated as it
 ended, one after another).
 
 Then, ``--runs`` times each:
 
 - **rerate all**: the group's 1,000 games rated again from scratch, in one transaction
-  (``scorekeeper.ratings.rerate``) — what a correction to the group's first game costs;
+  (``scorekeeper.league.ratings.rerate``) — what a correction to the group's first game costs;
 - **a correction to the first game**: the first game's result changed (another winner)
   through ``keep_result``, which rates every game after it again — and changed back;
 - **a new game ending**: one more finished game kept (its own rating only), then taken
@@ -44,12 +44,13 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select  # noqa: E402
 
-from scorekeeper import create_app, groups  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games import kind_of  # noqa: E402
+from scorekeeper.league import groups  # noqa: E402
+from scorekeeper.league.ratings import rerate  # noqa: E402
+from scorekeeper.league.results import keep_result  # noqa: E402
 from scorekeeper.models import DealRecord, Game, GameResult, Group, RatingMove  # noqa: E402
-from scorekeeper.ratings import rerate  # noqa: E402
-from scorekeeper.results import keep_result  # noqa: E402
 from scorekeeper.storage import new_game, table_of  # noqa: E402
 
 MEMBERS = ["Sami", "Rana", "Omar", "Lina", "Ali", "Badr", "Caro", "Dina", "Emad", "Farah",

@@ -234,7 +234,7 @@ def one_round(client, app, clock: Clock, number: int, game_id: str, profile: str
         return clock.time(f"{name} @{number}", call,
                           profiler if profile == name else None)
 
-    # The first read after a change renders the sheet again (scorekeeper/web/live.py keeps
+    # The first read after a change renders the sheet again (scorekeeper/web/game/live.py keeps
     # it by version); the phones' reads after it are the page read the targets compare.
     fresh = timed("page, first after a change",
                   lambda: client.get(f"/games/{game_id}", headers=BROWSER))

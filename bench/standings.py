@@ -6,7 +6,7 @@ one group of twelve members and ``--games`` finished games of theirs (1,000 by d
 Hand games of three players, Hand games of four in partnerships, and Hand and Foot games
 of four in partnerships — about a third each — of two or three deals, redeals among them,
 played over the year before. The games are written as the app writes them (their deals
-through the game's own rows, each result kept by ``scorekeeper.results.keep_result`` as
+through the game's own rows, each result kept by ``scorekeeper.league.results.keep_result`` as
 every change keeps it), in one transaction: seeding is not what is measured.
 
 Then, ``--runs`` times each, through Flask's test client (no network, no other process),
@@ -41,11 +41,12 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import select, update  # noqa: E402
 
-from scorekeeper import create_app, groups, results  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games import kind_of  # noqa: E402
+from scorekeeper.league import groups, results  # noqa: E402
+from scorekeeper.league.results import keep_result  # noqa: E402
 from scorekeeper.models import DealRecord, Game, GameResult  # noqa: E402
-from scorekeeper.results import keep_result  # noqa: E402
 from scorekeeper.storage import new_game, table_of  # noqa: E402
 
 MEMBERS = ["Sami", "Rana", "Omar", "Lina", "Ali", "Badr", "Caro", "Dina", "Emad", "Farah",

@@ -53,7 +53,7 @@ def select_locale() -> str | None:
     header alone: its clients say what they read with each request."""
     from flask import request
 
-    from .web.language import chosen
+    from .web.common.language import chosen
 
     if request.blueprint != "api" and (language := chosen()):
         return language
@@ -289,7 +289,7 @@ def _http_error(error: "HTTPException") -> "ResponseReturnValue":
     from flask import request
 
     from . import api
-    from .web import errors
+    from .web.common import errors
 
     if api.serves(request.path):
         return api.http_error(error)

@@ -2,8 +2,8 @@
 five times smaller compressed, which a phone on a weak café connection feels. Brotli where
 the browser takes it and the ``compact`` extra is installed (at quality 5: as quick as gzip
 on a page, and about a seventh smaller), else the standard library's gzip. Static files
-are prepared once instead (scorekeeper.web.static_files) and cached by the phones for a
-year (scorekeeper.web.assets)."""
+are prepared once instead (scorekeeper.web.common.static_files) and cached by the phones for a
+year (scorekeeper.web.common.assets)."""
 
 from __future__ import annotations
 

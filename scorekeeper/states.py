@@ -13,12 +13,12 @@ from flask import url_for
 from .games import kind_of
 from .games.kind import Deal, State
 from .i18n import say
+from .league.ratings import changes_of
+from .league.rematch import rematch_id
 from .models import Game
-from .ratings import changes_of
-from .rematch import rematch_id
-from .signatures import as_json, signatures_of
 from .storage import typed_of, version_of
-from .trust import marks_of
+from .trust.confirmations import marks_of
+from .trust.signatures import as_json, signatures_of
 
 
 def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
     answer["rematch_of"] = _link(game.rematch_of)
     answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None
     if game.night is not None:
-        # A table's game of a night (scorekeeper/nights.py): the night's view-only page,
+        # A table's game of a night (scorekeeper/night/store.py): the night's view-only page,
         # never its id, which is the organiser's link (docs/security.md, "Links").
         answer["night"] = {"name": game.night.name, "view_url": url_for(
             "nights.view", night_view=game.night.view_id, _external=True)}
@@ -45,8 +45,8 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
 
 
 def _trust(game: Game, answer: dict[str, Any]) -> None:
-    """Who recorded, confirmed or disputed each deal (scorekeeper/trust.py); a game whose
-    deals wait for the other side is not over yet, and names no winner."""
+    """Who recorded, confirmed or disputed each deal (scorekeeper/trust/confirmations.py); a
+    game whose deals wait for the other side is not over yet, and names no winner."""
     answer["confirm"] = game.confirm or "off"
     answer["auto_confirm"] = bool(game.auto_confirm)
     marks = marks_of(game)

@@ -1,6 +1,6 @@
 """HTTP errors (an unknown address, a wrong method, a server fault) as one sentence in the
 reader's language, instead of Werkzeug's English: the pages show it on a page like the
-others (scorekeeper.web.errors), the JSON API as its ``error`` (scorekeeper.api)."""
+others (scorekeeper.web.common.errors), the JSON API as its ``error`` (scorekeeper.api)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 // A group's new game (templates/games/new.html): a member's chip tapped takes the first
 // empty seat, or, seated already, stands up and those after move up a seat; typing in a
 // seat keeps the chips in step. Without this script each chip posts the form back, which
-// does the same on the server (scorekeeper/web/groups_play.py).
+// does the same on the server (scorekeeper/web/group/play.py).
 (() => {
   const seats = (form) => [...form.querySelectorAll('input[name^="player_"]')];
   const key = (name) => name.trim().toLocaleLowerCase();

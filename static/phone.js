@@ -1,7 +1,7 @@
 // The app on a phone (docs/phones.md), loaded by static/app.js once the page is shown;
 // every page works without it.
 //
-// - The service worker (/sw.js, scorekeeper/web/pwa.py) is registered where the browser
+// - The service worker (/sw.js, scorekeeper/web/common/pwa.py) is registered where the browser
 //   allows one (HTTPS, or this machine itself), and keeps a game's page as it changes.
 // - "Add to home screen": the browser's own offer where it makes one, else a line saying
 //   how (iPhone, Android), until "Not now".

@@ -6,7 +6,7 @@
 // in: the page ends as if the server had sent the form. Without this file (or before the
 // form came) the answer holds the whole form, as it always did.
 (() => {
-  // scorekeeper/web/games.py's NUMBER_SLOT: the kept form's stand-in deal number.
+  // scorekeeper/web/game/routes.py's NUMBER_SLOT: the kept form's stand-in deal number.
   const SLOT = "987654321";
   const STAND_IN = /<template data-empty-form="(\d+)"><\/template>/;
   let blank = null; // { address, html }: html stays null until it has come

@@ -1,4 +1,4 @@
-// The service worker, served at /sw.js with CONFIG filled in (scorekeeper/web/pwa.py).
+// The service worker, served at /sw.js with CONFIG filled in (scorekeeper/web/common/pwa.py).
 //
 // - Static files: kept ahead of time under the versioned addresses every page loads
 //   (CONFIG.shell), any other one the first time a page asks for it; answered from the

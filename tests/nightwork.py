@@ -1,4 +1,4 @@
-"""A night's standing counted again, independently of scorekeeper/night/standing.py, from
+"""A night's standing counted again, independently of scorekeeper/night/engine/standing.py, from
 the games' own states as the API gives them (issue 36's check): at each table the side
 with the lower total (Hand) places first — a point at a table of two sides — and its
 margin is the gap; a round sat out scores the round's average; a game yet to deal counts

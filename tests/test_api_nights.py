@@ -280,7 +280,7 @@ def test_a_round_clock_counts_down_and_says_when_time_is_up(app, client):
     """Issue 36: a time limit per round, kept by the round clock."""
     from datetime import UTC, datetime, timedelta
 
-    from scorekeeper import nights as stored
+    from scorekeeper.night import store as stored
 
     night = create(client, minutes=45)
     assert (night["minutes"], night["time_left"]) == (45, None)  # no round yet

@@ -15,8 +15,8 @@ from backup_formats import as_format_4
 from test_backup import count, export, fresh_app, load
 
 from scorekeeper.extensions import db
+from scorekeeper.league.ratings import rerate
 from scorekeeper.models import Game, GameResult, Group, Member
-from scorekeeper.ratings import rerate
 
 API = "/api/v1"
 CONTRACT = {"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1}

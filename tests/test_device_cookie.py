@@ -3,7 +3,7 @@ replaced, never a 500 (issue 23, point 3; docs/security.md)."""
 
 import pytest
 
-from scorekeeper.web.device import COOKIE
+from scorekeeper.web.common.device import COOKIE
 
 
 @pytest.mark.parametrize("value", [

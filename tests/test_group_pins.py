@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from scorekeeper import groups, pins
+from scorekeeper import pins
 from scorekeeper.extensions import db
+from scorekeeper.league import groups
 from scorekeeper.models import Game, Group, PinAttempt
 
 PIN = "2468"

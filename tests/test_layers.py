@@ -1,8 +1,10 @@
 """The package's floor plan (docs/architecture.md), checked on the source: the shared rules
 and each game's engine import nothing of the app, no game imports another and only the
-registry names them, the pages and the JSON API are siblings that never import each other,
-and no module imports itself round a circle. Imports inside functions count too: a
-deferred import is still a dependency."""
+registry names them, each feature (the league, trust, the night) is one package whose
+engine imports nothing of the app and which imports no feature above it, nor the floor
+below it any feature's storage, the pages and the JSON API are siblings that never import
+each other, and no module imports itself round a circle. Imports inside functions count
+too: a deferred import is still a dependency."""
 
 from __future__ import annotations
 
@@ -86,14 +88,77 @@ def test_the_engine_imports_nothing_of_the_app(module):
     assert not outside, f"{module} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize("module", _within("scorekeeper.night"))
-def test_a_nights_seating_and_standing_import_nothing_of_the_app(module):
-    """Plain Python like the engines: the night reads each game's result through the
-    league's plain data, and names no game."""
+# Each feature is one package (issue 49): its engine, plain Python like a game's, in its
+# `engine` subpackage; its storage beside it. Bottom first: a feature builds only on those
+# before it here.
+FEATURES = ["scorekeeper.league", "scorekeeper.trust", "scorekeeper.night"]
+ENGINES = ["scorekeeper.league.engine", "scorekeeper.night.engine"]
+# What an engine must not need: the web framework, the database, the forms.
+APP_LIBRARIES = ("flask", "flask_babel", "flask_htmx", "flask_migrate", "flask_sqlalchemy",
+                 "flask_wtf", "jinja2", "jinja2_fragments", "sqlalchemy", "werkzeug", "wtforms")
+
+
+def _libraries(module: str) -> set[str]:
+    """The top-level names of what *module* imports from outside the package."""
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found - {"scorekeeper"}
+
+
+def _feature_of(module: str) -> str | None:
+    return next((f for f in FEATURES if module == f or module.startswith(f + ".")), None)
+
+
+@pytest.mark.parametrize("module", [m for engine in ENGINES for m in _within(engine)])
+def test_a_features_engine_imports_nothing_of_the_app(module):
+    """Plain Python like the games' engines: a night's seating and standing, the league's
+    standings and rating read plain data (the night each game's result through the
+    league's), and name no game, no storage, no page."""
     outside = {m for m in _edges(module)
-               if not m.startswith(("scorekeeper.night", "scorekeeper.league"))}
+               if not m.startswith(("scorekeeper.rulekit", *ENGINES))}
     assert not outside, f"{module} imports {sorted(outside)}"
-    assert not {m for m in GRAPH[module] if not m.startswith("scorekeeper")}
+    assert not _libraries(module) & set(APP_LIBRARIES), module
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_a_feature_imports_no_feature_above_it(feature):
+    above = FEATURES[FEATURES.index(feature) + 1:]
+    up = {(m, i) for m in _within(feature) for i in _edges(m) if _feature_of(i) in above}
+    assert not up, sorted(up)
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_no_feature_reaches_the_pages_the_api_or_the_backup(feature):
+    up = {(m, i) for m in _within(feature) for i in _edges(m)
+          if i.startswith(("scorekeeper.web", "scorekeeper.api", "scorekeeper.backup"))}
+    assert not up, sorted(up)
+
+
+# Above the features: the app factory, the two sides, the backup, and a game's state as
+# both sides answer it (its rematch, ratings and signatures read from the features).
+ABOVE_THE_FEATURES = ("scorekeeper.web", "scorekeeper.api", "scorekeeper.backup")
+# The one edge up to a feature from below, left to the storage's own split: a change to a
+# game keeps its league result in the same transaction (scorekeeper.storage.changes).
+KEPT_IN_THE_SAME_TRANSACTION = {"scorekeeper.league.results"}
+
+
+def test_the_ground_floor_imports_no_features_storage():
+    """The ground floor (models, extensions, codec, storage, the games and their registry,
+    the pieces pages are built from …) may read a feature's engine — each game tells the
+    league its result in the league's plain terms — but never a feature's storage."""
+    ground = [m for m in MODULES if _feature_of(m) is None
+              and m not in ("scorekeeper", "scorekeeper.states")
+              and not m.startswith(ABOVE_THE_FEATURES)]
+    up = {(m, i) for m in ground for i in _edges(m)
+          if _feature_of(i) is not None and not i.startswith(tuple(ENGINES))
+          and not (m.startswith("scorekeeper.storage") and i in KEPT_IN_THE_SAME_TRANSACTION)}
+    assert not up, sorted(up)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -146,6 +211,36 @@ def test_no_import_circle_anywhere():
     assert not circles, " → ".join(circles[0])
 
 
+# The pages' families (scorekeeper/web/__init__.py), each with the families it builds on.
+# The root of web/ ties them together (it registers them, and guards game and group pages
+# with their PIN): no family imports it.
+PAGE_FAMILIES = {
+    "scorekeeper.web.common": (),
+    "scorekeeper.web.game": ("scorekeeper.web.common",),
+    "scorekeeper.web.group": ("scorekeeper.web.common", "scorekeeper.web.game"),
+    "scorekeeper.web.night": ("scorekeeper.web.common", "scorekeeper.web.game",
+                              "scorekeeper.web.group"),
+    "scorekeeper.web.referee": ("scorekeeper.web.common", "scorekeeper.web.game"),
+}
+PAGES_ROOT = {"scorekeeper.web", "scorekeeper.web.access", "scorekeeper.web.security"}
+
+
+def test_every_page_module_is_in_a_family_or_ties_them():
+    loose = {m for m in _within("scorekeeper.web")
+             if m not in PAGES_ROOT and not any(m == f or m.startswith(f + ".")
+                                                 for f in PAGE_FAMILIES)}
+    assert not loose, sorted(loose)
+
+
+@pytest.mark.parametrize("family", PAGE_FAMILIES)
+def test_a_page_family_imports_only_the_families_it_builds_on(family):
+    allowed = (family, *PAGE_FAMILIES[family])
+    up = {(m, i) for m in _within(family) for i in _edges(m)
+          if i.startswith("scorekeeper.web")
+          and not any(i == f or i.startswith(f + ".") for f in allowed)}
+    assert not up, sorted(up)
+
+
 def test_the_layers_below_both_sides_import_neither():
     below = ["scorekeeper.codec", "scorekeeper.pins", "scorekeeper.storage",
              "scorekeeper.statuses", "scorekeeper.i18n", "scorekeeper.models",
@@ -176,7 +271,11 @@ def test_what_pages_are_built_from_names_no_game_and_routes_nothing(module):
 
 def test_the_import_graph_is_read():
     # Guards the checks above against an import reader that finds nothing.
-    assert "scorekeeper.storage" in _edges("scorekeeper.web.games")
+    assert "scorekeeper.storage" in _edges("scorekeeper.web.game.routes")
+    assert "scorekeeper.web.game.setup" in _edges("scorekeeper.web.night.routes")
     assert REGISTRY in _edges("scorekeeper.api.referee")
     assert "scorekeeper.rulekit.cards" in _edges("scorekeeper.games.hand.rules.wilds")
     assert GAMES == ["hand", "handfoot", "points"]
+    assert "scorekeeper.league.engine.rating" in _edges("scorekeeper.night.engine.balance")
+    assert {"sqlalchemy", "openskill"} <= _libraries("scorekeeper.league.ratings") | _libraries(
+        "scorekeeper.league.engine.rating")

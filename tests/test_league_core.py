@@ -7,19 +7,20 @@ from datetime import UTC, date, datetime
 import pytest
 from game_actions import NAMES
 
-from scorekeeper import groups, storage
+from scorekeeper import storage
 from scorekeeper.extensions import db
 from scorekeeper.games import kind_named
-from scorekeeper.league import Place, ranks
-from scorekeeper.league.standings import (
+from scorekeeper.league import groups
+from scorekeeper.league.engine import Place, ranks
+from scorekeeper.league.engine.standings import (
     Played,
     head_to_head,
     partners,
     standings,
     wins_over_time,
 )
+from scorekeeper.league.results import season
 from scorekeeper.models import Game, GameResult, Group
-from scorekeeper.results import season
 from scorekeeper.rulekit.messages import RulesError
 
 

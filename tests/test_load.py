@@ -11,6 +11,7 @@ these alone."""
 from __future__ import annotations
 
 import http.client
+import importlib
 import importlib.util
 import json
 import sys
@@ -23,6 +24,8 @@ spec = importlib.util.spec_from_file_location("bench_load", BENCH)
 bench = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = bench  # its dataclasses look their module up there
 spec.loader.exec_module(bench)
+# What load.py and night.py share (the servers): load.py put bench/ on the path.
+common = importlib.import_module("common")
 
 pytestmark = pytest.mark.load
 
@@ -46,7 +49,7 @@ def test_the_server_refuses_a_body_over_a_mebibyte_before_reading_it(tmp_path):
     starts it, answers 413 to a body over 1 MiB from its Content-Length alone; the app
     answers 413 to one over 64 KiB (tests/test_limits.py)."""
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
-    assert f"WAITRESS_LIMITS = {' '.join(bench.WAITRESS_LIMITS)}" in makefile
+    assert f"WAITRESS_LIMITS = {' '.join(common.WAITRESS_LIMITS)}" in makefile
     server = bench.Server(tmp_path / "limits.sqlite")
     server.upgrade()
     server.start()
@@ -116,7 +119,7 @@ def _listening(port: int) -> set[str]:
 
 def test_the_load_test_serves_on_the_port_asked_and_on_loopback_only(tmp_path):
     # Issue 24: "bench/load.py takes a --port and binds only loopback".
-    port = bench.free_port()
+    port = common.free_port()
     server = bench.Server(tmp_path / "port.sqlite", port=port)
     server.upgrade()
     server.start()

@@ -1,4 +1,4 @@
-"""A night's first round balanced by ratings (scorekeeper/night/balance.py; docs/night.md,
+"""A night's first round balanced by ratings (scorekeeper/night/engine/balance.py; docs/night.md,
 "A balanced first round"): the players get other places on the night's list, so that the
 plan's round 1 seats sides closer to even — never less even than the list as given."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.league.rating import NEW, Skill, chances
-from scorekeeper.night.balance import balanced_order
-from scorekeeper.night.schedule import Format, Round, plan
+from scorekeeper.league.engine.rating import NEW, Skill, chances
+from scorekeeper.night.engine.balance import balanced_order
+from scorekeeper.night.engine.schedule import Format, Round, plan
 
 
 def _miss(first: Round, order: list[str], given: list[str], skills) -> float:

@@ -1,4 +1,4 @@
-"""A night's seating (scorekeeper/night/schedule.py; docs/night.md, "The formats"), checked
+"""A night's seating (scorekeeper/night/engine/schedule.py; docs/night.md, "The formats"), checked
 as issue 36 asks: over every player count from 4 to 40, at tables of 4 and 6 (and 2 for
 players alone, as Hand and Foot seats two), every round seats each player present once or
 sits them out, sits out the fewest possible and nobody twice before everyone once, and
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.night.schedule import (
+from scorekeeper.night.engine.schedule import (
     Format,
     Round,
     Table,
@@ -149,7 +149,7 @@ def test_a_night_whose_first_draw_runs_out_of_new_partners_is_drawn_again():
 
 def test_a_plan_asked_for_again_is_not_made_again():
     # A night's TV asks for its board every 3 seconds, and the board for the plan.
-    from scorekeeper.night import schedule
+    from scorekeeper.night.engine import schedule
 
     night(Format.ROTATING, 4, 13, 6, seed=11)
     made = schedule._plan.cache_info().misses

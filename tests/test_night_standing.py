@@ -1,4 +1,4 @@
-"""The night's standing (scorekeeper/night/standing.py; docs/night.md, "The standing"), by
+"""The night's standing (scorekeeper/night/engine/standing.py; docs/night.md, "The standing"), by
 the rules issue 36 sets: placement at one's own table (ties sharing the better place,
 partners placed together), a sit-out scoring the round's average, the sum of margins as
 the tie-break, competition ranking for players still level."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.league import ranks
-from scorekeeper.night.schedule import Round, Table
-from scorekeeper.night.standing import TableResult, placements, standing
+from scorekeeper.league.engine import ranks
+from scorekeeper.night.engine.schedule import Round, Table
+from scorekeeper.night.engine.standing import TableResult, placements, standing
 
 
 def result(sides, totals, *, higher_wins=False, deals=3) -> TableResult:

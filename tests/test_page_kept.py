@@ -11,7 +11,7 @@ import pytest
 from game_actions import GameActions, csrf_token, deal_form
 from tables import API
 
-from scorekeeper.web import games as pages
+from scorekeeper.web.game import routes as pages
 
 
 @pytest.fixture

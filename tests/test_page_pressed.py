@@ -2,7 +2,7 @@
 the compressed bytes once and give the token another way"). Each phone's CSRF tokens are
 the page's only difference between phones: every token's input names its form, so the
 kept page gathers them at its end, and an answer is the page's compressed head, kept, with
-that short tail added (scorekeeper/web/pressed.py). The browser reads one page, its own
+that short tail added (scorekeeper/web/game/pressed.py). The browser reads one page, its own
 tokens in it, in brotli and in gzip alike."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import brotli
 import pytest
 from game_actions import FOUR, GameActions, csrf_token, deal_form
 
-from scorekeeper.web import pressed
-from scorekeeper.web.pressed import TOKEN_SLOT, Pressed, kept_pages
+from scorekeeper.web.game import pressed
+from scorekeeper.web.game.pressed import TOKEN_SLOT, Pressed, kept_pages
 
 BR, GZIP = {"Accept-Encoding": "br"}, {"Accept-Encoding": "gzip"}
 TOKEN_VALUE = re.compile(r'(name="csrf_token"[^>]*value=")[^"]+"')

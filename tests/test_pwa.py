@@ -1,4 +1,4 @@
-"""The app as phones install it, seen by the server (scorekeeper/web/pwa.py): the manifest
+"""The app as phones install it, seen by the server (scorekeeper/web/common/pwa.py): the manifest
 in each language, the service worker at the root and what it is told, the offline page,
 the header that tells a phone a deal it sends again is already in, and the clear error
 when DATABASE_URL names PostgreSQL without its driver. The browser side is

@@ -1,4 +1,4 @@
-"""The group's rating (scorekeeper/league/rating.py; docs/league.md, "The rating"): the
+"""The group's rating (scorekeeper/league/engine/rating.py; docs/league.md, "The rating"): the
 Thurstone–Mosteller model of openskill over each game's ranked sides, the number shown and
 its card band, and the words that say why a rating moved."""
 
@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
-from scorekeeper.league import Place
-from scorekeeper.league.rating import (
+from scorekeeper.league.engine import Place
+from scorekeeper.league.engine.rating import (
     NEW,
     PROVISIONAL,
     Skill,
@@ -24,7 +24,7 @@ from scorekeeper.league.rating import (
     reason,
     replay,
 )
-from scorekeeper.league.standings import Played
+from scorekeeper.league.engine.standings import Played
 
 
 def game(n: int, *places: tuple[int | None, int, int]) -> Played:

@@ -1,4 +1,4 @@
-"""The group's ratings, kept (scorekeeper/ratings.py; docs/league.md, "The rating"): after
+"""The group's ratings, kept (scorekeeper/league/ratings.py; docs/league.md, "The rating"): after
 any sequence of games, corrections and undos, the stored moves are what rating every
 finished game again from scratch gives — never stale, whichever game changed."""
 
@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
-from scorekeeper.league.rating import replay
+from scorekeeper.league.engine.rating import replay
+from scorekeeper.league.ratings import moves_of, ratings, rerate
+from scorekeeper.league.results import season
 from scorekeeper.models import Game, RatingMove
-from scorekeeper.ratings import moves_of, ratings, rerate
-from scorekeeper.results import season
 
 PROPERTY = settings(max_examples=examples(20), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -141,7 +141,7 @@ def test_a_correction_that_keeps_the_ranking_rates_nothing_again(app, client, mo
     group_id = _group(client)
     state = _play(client, group_id, [3, 2, 1, 0])
     calls = []
-    import scorekeeper.results as results
+    import scorekeeper.league.results as results
     monkeypatch.setattr(results, "rerate", lambda *a: calls.append(a))
     _correct(client, state, [30, 20, 10, 0])
     assert calls == []
@@ -158,7 +158,7 @@ def test_a_game_leaving_its_group_takes_its_moves_out(app, client):
     group_id = _group(client)
     state = _play(client, group_id, [3, 2, 1, 0])
     with app.app_context():
-        from scorekeeper import groups
+        from scorekeeper.league import groups
         game = db.session.get(Game, state["id"])
         groups.leave(game)
         db.session.commit()

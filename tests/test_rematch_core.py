@@ -1,11 +1,12 @@
-"""scorekeeper/rematch.py, the "Play again" core both sides call: the same table, the
+"""scorekeeper/league/rematch.py, the "Play again" core both sides call: the same table, the
 first dealer by the form's rule, the group and the PIN kept, one rematch per game."""
 
 import pytest
 from game_actions import THREE as NAMES
 
-from scorekeeper import groups, rematch, storage
+from scorekeeper import storage
 from scorekeeper.extensions import db
+from scorekeeper.league import groups, rematch
 from scorekeeper.models import Game, GameResult
 from scorekeeper.rulekit.messages import RulesError
 

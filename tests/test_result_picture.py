@@ -226,13 +226,13 @@ def test_without_the_picture_extra_the_address_says_so(app, client, finished, mo
     monkeypatch.setitem(sys.modules, "scorekeeper.ui.picture", None)
     answer = client.get(f"/games/{finished}/result.png")
     assert answer.status_code == 501 and "picture extra" in answer.text
-    from scorekeeper.web import share
+    from scorekeeper.web.game import share
 
     assert share.available() is False
     monkeypatch.setitem(app.jinja_env.globals, "result_picture", False)
     # An install without the extra never kept a page with the button: forget the pages
-    # this process kept rendered before the extra went (scorekeeper.web.pressed).
-    from scorekeeper.web import pressed
+    # this process kept rendered before the extra went (scorekeeper.web.game.pressed).
+    from scorekeeper.web.game import pressed
 
     pressed.kept_pages.parts.clear()
     assert "data-share-result" not in client.get(f"/games/{finished}").text

@@ -1,6 +1,6 @@
 """A sheet rendered anew renders only the rows it has not shown before (issue 24, "nothing
 grows with the game"): the first read of a game's page after a change, and the live part
-the other phones at the table fetch, join the rows kept rendered (scorekeeper/web/live.py,
+the other phones at the table fetch, join the rows kept rendered (scorekeeper/web/game/live.py,
 ``kept_row``) to the new one. A row is kept by all it shows, so a correction, another
 language or a phone that may not correct deals gets rows of its own."""
 
@@ -11,7 +11,7 @@ from collections import OrderedDict
 import pytest
 from game_actions import GameActions
 
-from scorekeeper.web import live
+from scorekeeper.web.game import live
 
 
 @pytest.fixture

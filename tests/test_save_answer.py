@@ -11,7 +11,7 @@ import re
 import pytest
 from game_actions import GameActions, deal_form
 
-from scorekeeper.web.games import NUMBER_SLOT
+from scorekeeper.web.game.routes import NUMBER_SLOT
 
 HX = {"HX-Request": "true"}
 FORM = re.compile(r'<form id="deal-form".*?</form>', re.S)

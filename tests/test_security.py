@@ -205,7 +205,7 @@ def test_the_json_api_needs_no_csrf_token(csrf_app):
 
 
 def test_a_deal_form_rendered_once_carries_each_phones_own_token(csrf_app):
-    """The page's parts are kept once rendered (scorekeeper/web/live.py), the deal form
+    """The page's parts are kept once rendered (scorekeeper/web/game/live.py), the deal form
     too: each phone still gets its own session's token, and each can record with it."""
     phones = [csrf_app.test_client() for _ in range(2)]
     game_id = phones[0].post(f"{API}/games", json={"rules": "levant", "players": THREE,

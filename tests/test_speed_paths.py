@@ -19,7 +19,7 @@ from tables import API, new_game, random_deal
 
 from scorekeeper.games import kind_of
 from scorekeeper.games.hand.rules import replay
-from scorekeeper.web.games import NUMBER_SLOT
+from scorekeeper.web.game.routes import NUMBER_SLOT
 
 HX = {"HX-Request": "true"}
 

@@ -68,7 +68,7 @@ def test_a_game_page_whose_sheet_is_cached_reads_its_row_and_rulings_only(app, c
 def _forget_everything_kept():
     """As after the server restarted: no page, part or state of any game kept."""
     from scorekeeper import storage
-    from scorekeeper.web import live, pressed
+    from scorekeeper.web.game import live, pressed
 
     storage.reading.STATES.clear()
     pressed.kept_pages.parts.clear()
@@ -110,7 +110,7 @@ def test_a_game_page_read_with_nothing_kept_shows_the_rulings_it_kept(app, clien
 def test_a_finished_games_page_finds_its_next_game_in_the_statement_naming_it(app, client,
                                                                               actions):
     """Issue 24: "no query for what the game does not have" — a finished game's page
-    shows "Play again" or links the game played after it (scorekeeper.rematch); whether
+    shows "Play again" or links the game played after it (scorekeeper.league.rematch); whether
     there is one is read with the page's name, not looked for again."""
     state = actions.create({"preset": "levant", "rounds": 1})
     client.post(f"{API}/games/{state['id']}/deals", json=scored(1, "Ali", {"Badr": 10,
@@ -230,9 +230,9 @@ def test_a_hand_and_foot_page_kept_reads_its_row_alone(app, client):
 def test_a_groups_page_and_its_older_games_cost_the_same_statements_however_many_games(
         app, client, actions, monkeypatch):
     """Issue 40: the group's page lists its newest games and "Older games" brings the next
-    ones (scorekeeper.web.groups_games); neither reads more for a longer season. Pages of
+    ones (scorekeeper.web.group.games); neither reads more for a longer season. Pages of
     two and three games, so that a few games make several pages."""
-    from scorekeeper.web import groups_games
+    from scorekeeper.web.group import games as groups_games
 
     monkeypatch.setattr(groups_games, "LISTED", 2)
     monkeypatch.setattr(groups_games, "OLDER", 3)

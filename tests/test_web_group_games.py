@@ -15,8 +15,8 @@ from test_web_groups import group_of, hand_won_by, make_group, text_of
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
-from scorekeeper.web import groups_games
-from scorekeeper.web.groups_games import LISTED, OLDER_ID
+from scorekeeper.web.group import games as groups_games
+from scorekeeper.web.group.games import LISTED, OLDER_ID
 
 OLDER_GAMES = HX | {"HX-Target": OLDER_ID}
 PLAYERS = FOUR[:3]

@@ -650,7 +650,7 @@ def test_win_rates_round_a_half_up_and_game_takes_both_names(client, group_id, s
     """Issue 39, point 20: 15 wins of 24 showed "62%" (a half rounded to even); the
     standings' ``game`` took ``handfoot`` where the API takes ``hand_and_foot``, and an
     unknown one silently showed Hand."""
-    from scorekeeper.web.groups_season import percent
+    from scorekeeper.web.group.season import percent
     assert (percent(15, 24), percent(1, 8), percent(1, 3), percent(0, 0)) == (63, 13, 33, 0)
     by_api_name = client.get(f"/groups/{group_id}?game=hand_and_foot&season=all")
     assert by_api_name.status_code == 200

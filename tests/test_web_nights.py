@@ -1,4 +1,4 @@
-"""A night's pages (scorekeeper/web/nights.py; issue 36) with Flask's test client: a new
+"""A night's pages (scorekeeper/web/night/routes.py; issue 36) with Flask's test client: a new
 night from its form (and what it refuses), the organiser's page starting a round and
 changing who plays, the night's PIN, the players' view-only page and the TV board, which
 never link to anything that changes a game."""

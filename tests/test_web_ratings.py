@@ -13,7 +13,7 @@ from pagework import alerts
 from test_web_groups import text_of
 
 from scorekeeper.extensions import db
-from scorekeeper.league.rating import NEW, Skill, chances
+from scorekeeper.league.engine.rating import NEW, Skill, chances
 from scorekeeper.models import Group
 
 FOUR = ["Ali", "Badr", "Caro", "Dina"]

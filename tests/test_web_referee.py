@@ -1,4 +1,4 @@
-"""The referee pages (scorekeeper/web/referee.py and scorekeeper/games/hand/referee/pages.py)
+"""The referee pages (scorekeeper/web/referee/routes.py and scorekeeper/games/hand/referee/pages.py)
 through Flask's test client: every route, whole and as the htmx block; each check's verdict
 against the JSON API's for the same question; the picker's taps (add, select, move, take
 out, drag, the copies the packs hold); the indicator remembered for a game's deal; kept

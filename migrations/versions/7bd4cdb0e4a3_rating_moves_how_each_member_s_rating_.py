@@ -9,9 +9,9 @@ Create Date: 2026-11-29 09:33:15.758441
 from alembic import op
 import sqlalchemy as sa
 
-from scorekeeper.league import Place
-from scorekeeper.league.rating import replay
-from scorekeeper.league.standings import Played
+from scorekeeper.league.engine import Place
+from scorekeeper.league.engine.rating import replay
+from scorekeeper.league.engine.standings import Played
 
 
 # revision identifiers, used by Alembic.
@@ -46,7 +46,7 @@ def upgrade():
         batch_op.create_index('ix_rating_moves_order', ['group_id', 'kind', 'played_at', 'game_id'], unique=False)
 
     # The ratings are derived from the results kept so far, as every later change keeps
-    # them (scorekeeper/ratings.py): each group's games of each kind, in the order they
+    # them (scorekeeper/league/ratings.py): each group's games of each kind, in the order they
     # ended, rated from scratch.
     results = sa.table('game_results', sa.column('game_id', sa.String), sa.column('group_id', sa.String),
                        sa.column('kind', sa.String), sa.column('finished', sa.Boolean),

@@ -21,7 +21,7 @@ PIN_STATUS = {pins.Attempt.WRONG: 403, pins.Attempt.LIMITED: 429}
 
 
 #: What the other side does without the table's PIN: confirm or dispute a deal
-#: (scorekeeper/trust.py), on their own phone.
+#: (scorekeeper/trust/confirmations.py), on their own phone.
 OTHER_SIDE = {"api.confirm_deal", "api.dispute_deal"}
 
 

@@ -8,15 +8,15 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import deal_fields, trust
+from .. import deal_fields
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of
-from ..groups import start_game
 from ..i18n import say
+from ..league.groups import start_game
+from ..league.rematch import follow, rematch, rematch_of
 from ..models import Game
 from ..pins import normal_pin, set_pin
-from ..rematch import follow, rematch, rematch_of
 from ..rulekit.messages import N_, RulesError, msg
 from ..states import state_json
 from ..storage import (
@@ -31,6 +31,7 @@ from ..storage import (
     state_and_log,
     version_of,
 )
+from ..trust import confirmations as trust
 from .blueprint import Missing, bp, pin_refusal
 from .groups import group_of_body
 from .payload import body, refuse_unknown
@@ -196,7 +197,7 @@ def read_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/rematch")
 def rematch_game(game_id: str) -> ResponseReturnValue:
-    """Play again: a new game of the same table (scorekeeper/rematch.py), ``201``; the
+    """Play again: a new game of the same table (scorekeeper/league/rematch.py), ``201``; the
     rematch already made of this game, ``200``, when there is one (a double tap, another
     phone). A game not over yet is a ``409``."""
     game = _game(game_id)

@@ -1,7 +1,7 @@
 """Groups, the table's league (docs/api.md, "Groups"): make one, add and rename members,
 read its games, its standings over a season, two members head to head. What a game's
 result is, each game's kind says; the standings add up the results kept with every change
-(scorekeeper/results.py, scorekeeper/league/) and replay nothing."""
+(scorekeeper/league/results.py, scorekeeper/league/engine/) and replay nothing."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from sqlalchemy import select
 
-from .. import groups, members
 from ..codec import PayloadError
 from ..extensions import db
 from ..games import games, home, kind_called, kind_of
 from ..games.kind import AnyKind
-from ..league import Place
-from ..league.standings import Played, head_to_head, partners, standings, wins_over_time
+from ..league import groups, members
+from ..league.engine import Place
+from ..league.engine.standings import Played, head_to_head, partners, standings, wins_over_time
+from ..league.results import season
 from ..models import Game, GameResult, Group, Member, Seat
 from ..pins import normal_pin, remove_pin, set_pin
-from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import Missing, bp
 from .payload import body, refuse_unknown

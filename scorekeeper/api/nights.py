@@ -1,6 +1,7 @@
 """Nights of several tables (docs/api.md, "Nights"): make one, read its plan and standing,
 start its next round (a game at each table), add or remove a player between rounds. The
-seating and the standing are scorekeeper/night/'s; storing them, scorekeeper/nights.py."""
+seating and the standing are scorekeeper/night/engine/'s; storing them,
+scorekeeper/night/store.py."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from typing import Any
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import night_rounds, nights
 from ..codec import PayloadError, flag_of
 from ..extensions import db
 from ..games import kind_of
 from ..i18n import say
 from ..models import Night
-from ..night.schedule import Format, repeats
-from ..night_rounds import round_refusal
+from ..night import rounds as night_rounds
+from ..night import store as nights
+from ..night.engine.schedule import Format, repeats
+from ..night.rounds import round_refusal
 from ..pins import normal_pin, set_pin
 from ..rulekit import RulesError
 from ..rulekit.messages import N_, msg

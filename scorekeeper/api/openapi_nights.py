@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import games
-from ..night.schedule import Format
-from ..nights import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
+from ..night.engine.schedule import Format
+from ..night.store import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
 from .openapi_groups import BAD, ERROR
 from .openapi_rules import GAME_RULES_REF
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import games
-from ..league.rating import BANDS, LOWEST_BAND, MODEL_NAME
+from ..league.engine.rating import BANDS, LOWEST_BAND, MODEL_NAME
 from .openapi_groups import BAD, ERROR
 
 _NO_GROUP = {"description": "No group with that id", "content": ERROR}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..trust import MODES, MOST_REASON
+from ..trust.confirmations import MODES, MOST_REASON
 
 _NAME = {"type": "string", "description": "A player of the game"}
 _REASON = {"type": "string", "minLength": 1, "maxLength": MOST_REASON}

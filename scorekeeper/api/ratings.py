@@ -1,6 +1,6 @@
 """A group's ratings (docs/api.md, "Ratings"): each member's rating of one game, the
 moves that made it, and the fairest sides for a partnership game. The ratings are kept
-with every change to a game's ranking (scorekeeper/ratings.py); these routes only read
+with every change to a game's ranking (scorekeeper/league/ratings.py); these routes only read
 them."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import Any
 
 from flask import Response, jsonify, request
 
-from .. import groups
 from ..codec import PayloadError
-from ..league.rating import MODEL_NAME, NEW, Skill, balanced, best_first
-from ..league.standings import partners
+from ..league import groups
+from ..league.engine.rating import MODEL_NAME, NEW, Skill, balanced, best_first
+from ..league.engine.standings import partners
+from ..league.ratings import chances_of, moves_of, ratings
+from ..league.results import season
 from ..models import Group
-from ..ratings import chances_of, moves_of, ratings
-from ..results import season
 from ..rulekit.messages import N_, msg
 from .blueprint import bp
 from .groups import kind_asked, load_group, refuse_unknown_parameters

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Response
 
-from .. import trust
+from ..trust import confirmations as trust
 from .blueprint import bp
 from .games import _answer, _game, _seen
 from .payload import body, refuse_unknown

@@ -15,7 +15,7 @@ from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, String, inspec
 
 from ..games.kind import brief
 from ..models import INT_MAX, Game, Night, fits_integer_column
-from ..trust import MODES
+from ..trust.confirmations import MODES
 
 
 class BadFile(click.ClickException):

@@ -14,12 +14,12 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import kind_named
 from ..games.kind import brief
-from ..groups import MOST_MEMBERS, TABLE, group_name
-from ..league.rating import Skill
+from ..league.engine.rating import Skill
+from ..league.groups import MOST_MEMBERS, TABLE, group_name
 from ..models import Game, Group, Member, fits_integer_column
 from ..rulekit import RulesError
 from ..rulekit.names import check_names, new_names, normal_name
-from ..trust import MODES
+from ..trust.confirmations import MODES
 from .columns import TOKEN, BadFile, check_pin_hash, row_of, values_of
 from .ratings import RATINGS, file_ratings, ratings_json
 

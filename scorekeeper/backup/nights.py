@@ -17,8 +17,8 @@ from sqlalchemy import or_, select
 from ..extensions import db
 from ..games.kind import brief
 from ..models import Game, Group, Night, NightChange, NightRound
-from ..night.schedule import Format
-from ..nights import (
+from ..night.engine.schedule import Format
+from ..night.store import (
     MOST_MINUTES,
     MOST_PLAYERS,
     MOST_ROUNDS,

@@ -11,10 +11,10 @@ from typing import Any
 
 from ..games import games, kind_named
 from ..games.kind import brief
-from ..league.rating import Skill, replay
+from ..league.engine.rating import Skill, replay
+from ..league.ratings import ratings, rerate
+from ..league.results import season
 from ..models import Game, Group
-from ..ratings import ratings, rerate
-from ..results import season
 from .columns import BadFile
 
 RATINGS = "ratings"

@@ -19,8 +19,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..games.kind import brief
+from ..league.results import keep_result
 from ..models import Game, GameResult
-from ..results import keep_result
 from .columns import BadFile, each_once
 from .game import FileGame, game_of
 from .groups import FileGroup, groups_of, link_game

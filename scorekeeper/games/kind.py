@@ -22,7 +22,7 @@ from .openapi_part import OpenApiPart
 from .pages import GamePages
 
 if TYPE_CHECKING:
-    from ..league import Result
+    from ..league.engine import Result
     from ..models import Game
 
 

@@ -1,5 +1,5 @@
-"""A night of several tables (docs/night.md): who sits where each round
-(:mod:`.schedule`) and the night's standing from each table's result (:mod:`.standing`).
-Plain Python over plain data, like each game's engine: no Flask, no database, no game
-named — a table's game is an ordinary game of the app, read through the league's
-result."""
+"""A night of several tables (docs/night.md). Its engine (:mod:`.engine`: who sits where
+each round, the balance of the tables, the night's standing) is plain Python over plain
+data, like each game's; beside it, the night kept in the database (:mod:`.store`) and its
+rounds started and taken back (:mod:`.rounds`). The top feature: it builds on the league
+and on trust, and neither imports it."""

@@ -17,8 +17,8 @@ from ..deal_fields import Typed
 from ..extensions import db
 from ..games import kind_of_game
 from ..games.kind import Deal, State
+from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game
-from ..results import keep_result
 from .reading import (
     keep_sheet,
     kept_sheet,

@@ -12,7 +12,7 @@ whether or not its Pillow can shape text itself. The font is DejaVu Sans, carrie
 ``fonts/`` (its README says where it came from).
 
 Pillow, arabic-reshaper and python-bidi are the ``picture`` extra: this module is imported
-only where they are installed (scorekeeper/web/share.py asks)."""
+only where they are installed (scorekeeper/web/game/share.py asks)."""
 
 from __future__ import annotations
 

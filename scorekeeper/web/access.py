@@ -1,7 +1,7 @@
 """The table PIN on the pages. A game created with one shows its sheet to whoever holds
 its link, but takes changes (recording, correcting, undoing a deal, keeping a ruling: any
 request other than GET to a page naming the game) only from a device that entered the PIN,
-kept in the signed session cookie (scorekeeper.web.device). A group's PIN guards the
+kept in the signed session cookie (scorekeeper.web.common.device). A group's PIN guards the
 group's pages alike: its standings are shown to whoever holds its link, its changes
 (members added or renamed, a game started or counted for it) need the PIN, and so do its
 games' changes where a game has no PIN of its own; entering it on a game's page unlocks
@@ -17,15 +17,15 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import pins
 from ..extensions import db, htmx
 from ..models import Game, Group
-from . import device
-from .games import game_page
-from .groups import find, group_page
+from .common import device
+from .game.routes import game_page
+from .group.routes import find, group_page
 
 bp = Blueprint("access", __name__)
 
 # Endpoints that need no PIN though they change something: entering it.
 OPEN = {"access.unlock_game", "access.unlock_group",
-        # The other side's, on their own phone: no table PIN (scorekeeper/web/trust.py).
+        # The other side's, on their own phone: no table PIN (scorekeeper/web/game/marks.py).
         "trust.set_me", "trust.confirm", "trust.dispute"}
 # A group's form that only changes it once sent (a new game of the group): opening it is a
 # change in the making.

@@ -54,7 +54,8 @@ CSRF_TIME_LIMIT = 12 * 3600
 
 
 def init_app(app: Flask) -> None:
-    from . import corrections, games
+    from .game import corrections
+    from .game import routes as games
 
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     # The session (a table's PIN entered here, the CSRF secret) is not sent along with

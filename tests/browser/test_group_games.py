@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.web.groups_games import LISTED
+from scorekeeper.web.group.games import LISTED
 
 from .table import api
 from .test_season import NAMES, fits, part

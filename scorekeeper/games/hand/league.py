@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.league import Place, Result, ranks
+from scorekeeper.league.engine import Place, Result, ranks
 
 from .rules import Deal, GameState, Outcome
 from .rules.hand import Finish

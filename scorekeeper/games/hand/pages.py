@@ -1,5 +1,5 @@
-"""Hand's part of the pages: what the shared page routes (scorekeeper/web/games.py and
-web/referee.py) ask of a game — its new-game choices, its deal form turned into a deal and
+"""Hand's part of the pages: what the shared page routes (scorekeeper/web/game/routes.py and
+web/referee/routes.py) ask of a game — its new-game choices, its deal form turned into a deal and
 back, its sheet, the context its templates (templates/hand/) need, and its referee pages.
 Like the routes, it only translates between the form and the engine."""
 

@@ -1,5 +1,5 @@
-"""Hand and Foot's part of the pages: what the shared page routes (scorekeeper/web/games.py
-and web/referee.py) ask of a game — its new-game choices (sides, house rules), its deal
+"""Hand and Foot's part of the pages: what the shared page routes (scorekeeper/web/game/routes.py
+and web/referee/routes.py) ask of a game — its new-game choices (sides, house rules), its deal
 form turned into a deal and back, its sheet of sides, the context its templates
 (templates/handfoot/) need, and its referee pages. It only translates between the form
 and the engine."""

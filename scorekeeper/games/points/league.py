@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.league import Place, Result, ranks
+from scorekeeper.league.engine import Place, Result, ranks
 
 from .rules import PointsDeal, PointsState
 

@@ -1,7 +1,7 @@
 """Hand's referee pages: tap in the cards on the table and get the verdict with its
 reason, under the rules of the game being played (``/games/<id>/referee``) or of a form of
 Hand chosen on the spot (``/referee``); and a ruling checked for keeping in the game's
-history. The routes are shared (scorekeeper/web/referee.py) and hand a game of Hand here.
+history. The routes are shared (scorekeeper/web/referee/routes.py) and hand a game of Hand here.
 
 The picker's taps only read (GET): the question lives in the address, so a reload or a
 link shows the same cards, and the table PIN guards nothing but keeping a ruling. The
