@@ -131,7 +131,7 @@ def test_the_exports_and_an_undone_deal_keep_the_cards(client, actions, runner, 
     path = tmp_path / "games.json"
     assert runner.invoke(args=["export-games", str(path)]).exit_code == 0
     [game] = json.loads(path.read_text())["games"]
-    assert game["deals"][0]["winner_hand"] == {"melds": RED, "discard": ["AC"]}
+    assert game["deals"][0]["report"]["winner_hand"] == {"melds": RED, "discard": ["AC"]}
     kept = game["audit"][0]["after"]
     assert kept["winner_melds"] == RED and kept["winner_discard"] == ["AC"]
     state = actions.state(game_id)

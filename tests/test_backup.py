@@ -293,7 +293,7 @@ def test_a_file_written_before_every_column_added_later_imports(games, runner, t
                             "auto_confirm"},
                      Seat: {"member_id"},
                      Deal: {"recorded_by", "confirmed_by", "confirmed_at", "disputed_by",
-                            "dispute_reason"}}
+                            "dispute_reason", "note"}}
     path = tmp_path / "games.json"
     data = export(runner, path)
     dropped = 0

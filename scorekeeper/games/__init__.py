@@ -75,12 +75,7 @@ def kind_asked(data: Mapping[str, Any]) -> AnyKind:
 
 def kind_named(name: str) -> AnyKind | None:
     """The game called *name* in code (``handfoot``), if there is one."""
-    return _by_name().get(name)
-
-
-@cache
-def _by_name() -> dict[str, AnyKind]:
-    return {kind.info.name: kind for kind in games()}
+    return next((kind for kind in games() if kind.info.name == name), None)
 
 
 class Stored(Protocol):
@@ -92,7 +87,7 @@ class Stored(Protocol):
 def kind_of_game(game: Stored) -> AnyKind:
     """The game a stored game is, as its row names it (set at creation): a lookup by
     name, where :func:`kind_of` reads the rules."""
-    kind = _by_name().get(game.kind)
+    kind = kind_named(game.kind)
     if kind is None:
         raise LookupError(f"a stored game names no game the app has: {game.kind!r}")
     return kind
