@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import url_for
 
-from .games import kind_of
+from .games import kind_of_game
 from .games.kind import Deal, State
 from .i18n import say
 from .league.ratings import changes_of
@@ -22,7 +22,7 @@ from .trust.signatures import as_json, signatures_of
 
 
 def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
-    answer = kind_of(game.rules).state_to_json(game.id, state, log, version_of(game),
+    answer = kind_of_game(game).state_to_json(game.id, state, log, version_of(game),
                                                _page(game.id))
     answer["rematch_of"] = _link(game.rematch_of)
     answer["rematch"] = _link(rematch_id(game.id)) if state.finished else None

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from .. import deal_fields
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
-from ..games import games, kind_of
+from ..games import games, kind_of_game
 from ..i18n import say
 from ..league.groups import start_game
 from ..league.rematch import follow, rematch, rematch_of
@@ -232,7 +232,7 @@ def rematch_game(game_id: str) -> ResponseReturnValue:
 def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
     """The deal *data* reports, read by its game; a field the game's deals do not have
     is refused by name rather than ignored."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     # A deal as the audit trail keeps it records it again (its "scores" are worked out).
     unknown = sorted(set(data) - kind.deal_fields - kind.snapshot_fields)
     if unknown:

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from ..codec import PayloadError
 from ..extensions import db
-from ..games import games, home, kind_called, kind_of
+from ..games import games, home, kind_called, kind_named, kind_of
 from ..games.kind import AnyKind
 from ..league import groups, members
 from ..league.engine import Place
@@ -266,10 +266,9 @@ def kind_asked(group: Group | None = None) -> AnyKind:
     one it plays now), or the game the app opens on for a group that has played none."""
     name = request.args.get("game")
     if name is None and group is not None:
-        newest = db.session.scalar(select(Game.rules["preset"].as_string())
-                                   .where(Game.group_id == group.id)
+        newest = db.session.scalar(select(Game.kind).where(Game.group_id == group.id)
                                    .order_by(Game.created_at.desc(), Game.id).limit(1))
-        return home() if newest is None else kind_of(newest)
+        return (None if newest is None else kind_named(newest)) or home()
     kind = None if name is None else kind_called(name)
     if kind is None:
         raise PayloadError(msg(N_("Say which game: “game” is %(games)s."),

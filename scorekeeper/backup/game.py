@@ -94,6 +94,7 @@ def game_of(item: object, index: int, version: int) -> FileGame:
     if [seat.position for seat in game.seats] != list(range(len(game.seats))):
         raise BadFile(where, "its seats must be numbered 0, 1, 2… in order")
     try:
+        # A file's game is known by its rules, as a new game's is; its row must say so.
         kind = kind_of(game.rules)
         if version < REPORTS:
             game.kind = kind.info.name

@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 
 from .. import storage
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of_game
 from ..models import Game, Group, Member, Seat
 from ..rulekit.messages import N_, fail
 from ..rulekit.names import check_names, look_alike, new_names, normal_name, shown_name
@@ -122,13 +122,13 @@ def start_game(group: Group, game: Game) -> None:
     becomes one), and its rules become the group's usual rules for that game, offered
     again next time."""
     seat_members(group, game)
-    group.house_rules = {**group.house_rules, kind_of(game.rules).info.name: dict(game.rules),
+    group.house_rules = {**group.house_rules, kind_of_game(game).info.name: dict(game.rules),
                          # Who confirms the deals (scorekeeper/trust/confirmations.py),
                          # offered again too.
                          TABLE: {"confirm": game.confirm or "off",
                                  "auto_confirm": bool(game.auto_confirm)}}
     db.session.flush()
-    keep_result(game, kind_of(game.rules).replay(storage.table_of(game), []), [])
+    keep_result(game, kind_of_game(game).replay(storage.table_of(game), []), [])
 
 
 def count_game(group: Group, game: Game) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import storage
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of_game
 from ..models import Game
 from ..rulekit.messages import N_, fail
 from . import groups
@@ -45,7 +45,7 @@ def rematch(game: Game) -> Game:
     the caller commits. :class:`~scorekeeper.rulekit.RulesError` when the game is not over;
     :class:`~scorekeeper.storage.GameChanged` when another phone changed the game at that
     very moment (and made no rematch of it)."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     state = storage.state_of(game)
     # Not over — yet, again (reopened by an undo) or until the other side confirms its
     # deals — is no game to play again, even one played again before.
@@ -92,7 +92,7 @@ def follow(game: Game) -> None:
     state = storage.state_of(game)
     if not state.finished:
         return  # reopened by an undo: the rematch waits for the game to end again
-    seat = [s.name for s in made.seats].index(kind_of(game.rules).rematch_dealer(state))
+    seat = [s.name for s in made.seats].index(kind_of_game(game).rematch_dealer(state))
     if made.first_dealer != seat:
         made.first_dealer = seat  # its time stamp, and so its version, moves too
         db.session.commit()

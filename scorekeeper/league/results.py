@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of_game
 from ..games.kind import Deal, State
 from ..models import DealRecord, Game, GameResult
 from .engine import Place
@@ -27,7 +27,7 @@ def keep_result(game: Game, state: State, log: list[Deal], rerating: bool = True
     caller's transaction, which commits it."""
     if game.group_id is None:
         return
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     outcome = kind.result(state, log)
     finished = outcome.finished and not awaiting(game)
     members = {seat.position: seat.member_id for seat in game.seats}

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from .. import storage
 from ..extensions import db
-from ..games import kind_of
+from ..games import kind_of_game
 from ..league.groups import LONGEST_GROUP_NAME, member_named
 from ..league.ratings import ratings
 from ..models import Game, Group, Night, NightChange, NightRound
@@ -72,7 +72,7 @@ def new_night(name: object, rules: object, players: Sequence[object], fmt: objec
         raise fail(N_("“balance” is true or false."))
     seed = secrets.randbelow(2**31)
     if balance:
-        names = _balanced(names, group, chosen, size, seed, kind_of(trial.rules).info.name)
+        names = _balanced(names, group, chosen, size, seed, kind_of_game(trial).info.name)
     night = Night(name=title, rules=dict(trial.rules), format=chosen.value,
                   table_size=size, rounds=planned, sit_out=str(sit_out), minutes=minutes,
                   seed=seed, players=names, pairs=fixed, group_id=group.id if group else None,
@@ -244,7 +244,7 @@ def results_of(started: NightRound) -> list[TableResult | None]:
         if game is None:
             out.append(None)
             continue
-        kind = kind_of(game.rules)
+        kind = kind_of_game(game)
         state, log = storage.state_and_log(game)
         whole = kind.result(state, log)
         # Where the other side confirms deals, the table counts up to its first deal not

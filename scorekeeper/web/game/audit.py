@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from ...deal_fields import deal_fields, typed_in
 from ...extensions import db, htmx
-from ...games import kind_of
+from ...games import kind_of_game
 from ...games.kind import AnyPages
 from ...models import AuditEntry, Game
 from ...trust import signatures
@@ -155,7 +155,7 @@ def changes(game_id: str) -> str:
         abort(404)
     entries = db.session.scalars(select(AuditEntry).where(AuditEntry.game_id == game_id)
                                  .order_by(AuditEntry.id.desc()).limit(SHOWN)).all()
-    lines = lines_of(entries[::-1], kind_of(game.rules).pages)
+    lines = lines_of(entries[::-1], kind_of_game(game).pages)
     context = dict(game=game, lines=lines[::-1])
     if htmx:
         return render_block("games/changes.html", "entries", **context)

@@ -12,7 +12,7 @@ from jinja2_fragments.flask import render_block
 from ... import deal_fields
 from ...codec import PayloadError
 from ...extensions import htmx
-from ...games import kind_of
+from ...games import kind_of_game
 from ...i18n import say
 from ...league.rematch import follow
 from ...models import Game
@@ -30,7 +30,7 @@ from .typed import posted
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: str, number: int) -> ResponseReturnValue:
     game = _game(game_id)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     table, log = table_of(game), log_of(game)
     if not 1 <= number <= len(log):
         if number == len(log) + 1 and _stale_post(game):

@@ -18,7 +18,7 @@ import segno
 from flask import Response, jsonify
 from flask_babel import gettext as _
 
-from ...games import kind_of
+from ...games import kind_of_game
 from ...i18n import FSI, PDI
 from ...models import Game
 from ...storage import state_of
@@ -72,7 +72,7 @@ def qr_svg(link: str) -> Response:
 def csv_download(game: Game) -> Response:
     """The sheet as a CSV attachment, named after the game, its players and the day it
     started (never its id, which is the game's link)."""
-    kind, state = kind_of(game.rules), state_of(game)
+    kind, state = kind_of_game(game), state_of(game)
     out = io.StringIO()
     csv.writer(out).writerows(kind.pages.csv_rows(state))
     # What the table wrote on a deal besides (scorekeeper/deal_fields.py).
@@ -101,10 +101,10 @@ def csv_download(game: Game) -> Response:
                                           game.created_at.date(), "csv")})
 
 
-def json_download(data: dict[str, Any], name: str, rules: Any) -> Response:
-    """A game's state as a JSON attachment, named after its game (``hand``,
-    ``hand_and_foot``…, which *rules* say) and *name*."""
+def json_download(data: dict[str, Any], name: str, game: Game) -> Response:
+    """A game's state as a JSON attachment, named after its game's kind (``hand``,
+    ``handfoot``…) and *name*."""
     response = jsonify(data)
-    game = kind_of(rules).info.name
-    response.headers["Content-Disposition"] = f"attachment; filename={game}-{name}.json"
+    kind = kind_of_game(game).info.name
+    response.headers["Content-Disposition"] = f"attachment; filename={kind}-{name}.json"
     return response

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Response, render_template, url_for
 
-from ...games import kind_of
+from ...games import kind_of_game
 from ...games.kind import State
 from ...models import Game
 from ...states import state_json
@@ -24,7 +24,7 @@ def printable(game_id: str) -> str:
 
 def printed(game: Game, state: State, back_url: str) -> str:
     """The printable sheet, whose one link goes back to *back_url*."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     return render_template(f"{kind.info.name}/print.html", **_context(game, kind, state, None),
                            sheet=kind.pages.sheet(state, None), back_url=back_url)
 
@@ -43,4 +43,4 @@ def export_csv(game_id: str) -> Response:
 @bp.get("/games/<game_id>.json")
 def export_json(game_id: str) -> Response:
     game = _game(game_id)
-    return json_download(state_json(game, *state_and_log(game)), game.id, game.rules)
+    return json_download(state_json(game, *state_and_log(game)), game.id, game)

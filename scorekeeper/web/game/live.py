@@ -31,7 +31,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from ...extensions import db
-from ...games import kind_of
+from ...games import kind_of_game
 from ...games.kind import State
 from ...i18n import say
 from ...models import Game
@@ -172,7 +172,7 @@ def remember(parts: OrderedDict[Any, T], size: int, key: Any, render: Callable[[
 def part(game: Game, state: State, live: Live, editable: bool) -> Markup:
     """The live part of *game*'s page (templates/games/_live.html, with the game's own
     status) at *state*."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     # The game's own page offers Confirm and Dispute, locked or not; a view-only page not.
     acting = live.url == url_for("live.game", game_id=game.id)
     return kept(("live", live.etag, live.url), lambda: render_template(

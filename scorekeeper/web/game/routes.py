@@ -29,7 +29,7 @@ from markupsafe import Markup
 from ... import deal_fields
 from ...codec import PayloadError
 from ...extensions import htmx
-from ...games import games, kind_of
+from ...games import games, kind_of_game
 from ...games.kind import AnyKind, Deal, State, Table
 from ...i18n import say
 from ...models import Game
@@ -145,7 +145,7 @@ def blank_address(game: Game, state: State) -> str:
 def blank(game_id: str) -> Response:
     """The empty deal form as kept, with the stand-in number for the phone to replace."""
     game = _game(game_id)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     state = state_of(game)
     if state.finished or device.locked(game):
         abort(404)
@@ -165,7 +165,7 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     it. What the phone just did (*result*), its entries kept after another phone's save
     (*kept*) or given back by an undo (*restored*, the deal undone) are shown at the form,
     and an HTMX answer scrolls there: that is where the player is looking."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     state = state or state_of(game)
     table = state.table
     if state.finished and kept is None:
@@ -217,7 +217,7 @@ def saved_part(game: Game, state: State) -> Response:
     deal scored and who deals next, and out of band the new row, the totals and every
     other part of the page a deal changes (templates/games/_saved.html), the same few KB
     however long the game. The live part is told the version it now shows."""
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     sheet = kind.pages.sheet(state, 1)  # the new row alone is sent
     line = line_of(sheet, len(state.deals))
     context = _context(game, kind, state, None, whole=False) | dict(
@@ -238,7 +238,7 @@ def saved_part(game: Game, state: State) -> Response:
 
 def _result(game: Game, state: State, number: int, corrected: bool = False,
             note: str | None = None) -> Result | None:
-    line = line_of(kind_of(game.rules).pages.sheet(state, None), number)
+    line = line_of(kind_of_game(game).pages.sheet(state, None), number)
     return Result(line, corrected, note) if line else None
 
 
@@ -264,7 +264,7 @@ def show(game_id: str) -> Response:
 @bp.post("/games/<game_id>/preview")
 def preview(game_id: str) -> str:
     game = _game(game_id)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     # The sheet as kept (scorekeeper.storage): nothing is read or replayed to preview the
     # next deal, however long the game.
     before, log = state_and_log(game)
@@ -292,7 +292,7 @@ def preview(game_id: str) -> str:
 @bp.post("/games/<game_id>/deals")
 def record(game_id: str) -> ResponseReturnValue:
     game = _game(game_id)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     # The table as the game's kept state has it: a save reads no seat (issue 24).
     table = kept_table(game)
     retried = kind.pages.retry(request.form, table)

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ...extensions import db
-from ...games import kind_of
+from ...games import kind_of_game
 from ...i18n import right_to_left
 from ...models import Game
 from ...storage import load, state_of
@@ -92,7 +92,7 @@ def _answer(game: Game) -> Response:
                     _DRAWN.popitem(last=False)
         response = Response(png, mimetype="image/png")
     response.headers["Content-Disposition"] = attachment(
-        kind_of(game.rules).info.name, state_of(game).table.players, game.created_at.date(),
+        kind_of_game(game).info.name, state_of(game).table.players, game.created_at.date(),
         "png", disposition="inline")
     response.set_etag(digest)
     # The address is a game's secret link: kept by this phone only, asked again each time
@@ -105,7 +105,7 @@ def _result(game: Game) -> Result:
     """What the picture of *game* shows, in the reader's language."""
     from ...ui.picture import Result, Standing
 
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     state = state_of(game)
     sheet = kind.pages.sheet(state, None)
     table = state.table

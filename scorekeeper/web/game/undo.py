@@ -8,7 +8,7 @@ from flask import redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...extensions import htmx
-from ...games import kind_of
+from ...games import kind_of_game
 from ...i18n import say
 from ...rulekit import RulesError
 from ...storage import GameChanged, Stale, log_of, remove_last_deal
@@ -36,7 +36,7 @@ def undo(game_id: str) -> BaseResponse:
         return game_page(_game(game_id), error=conflicts.changed(), status=409)
     if htmx:
         # What the undone deal recorded goes back into the form, to fix and save again.
-        kind = kind_of(game.rules)
+        kind = kind_of_game(game)
         form = _deal_form(kind, state.table, state.next_deal, record=removed)
         return game_page(game, form, state=state, restored=removed.number)
     return redirect(url_for("games.show", game_id=game.id))

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, render_template, url_for
 from sqlalchemy import select
 
 from ...extensions import db
-from ...games import kind_of
+from ...games import kind_of_game
 from ...league.ratings import changes_of
 from ...models import Game
 from ...storage import state_and_log, state_of, version_of
@@ -37,7 +37,7 @@ def show(view_id: str) -> str:
     game = _game(view_id)
     state = state_of(game)
     return render_template("games/view.html", view_id=view_id, state=state,
-                           kind=kind_of(game.rules),
+                           kind=kind_of_game(game),
                            partnerships=game.partnerships, changes=changes_of(game),
                            table=state.table,
                            preset_name=preset_name(game.rules),
@@ -67,6 +67,6 @@ def export_json(view_id: str) -> Response:
     game = _game(view_id)
     # The view-only link stands in for the game's id and page.
     state, log = state_and_log(game)
-    answer = kind_of(game.rules).state_to_json(view_id, state, log, version_of(game),
+    answer = kind_of_game(game).state_to_json(view_id, state, log, version_of(game),
                                                _link(view_id))
-    return json_download(answer, view_id, game.rules)
+    return json_download(answer, view_id, game)

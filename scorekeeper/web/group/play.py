@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...extensions import db
-from ...games import games, kind_named, kind_of
+from ...games import games, kind_named, kind_of_game
 from ...i18n import say
 from ...league import groups
 from ...league.ratings import balanced_seats
@@ -45,7 +45,7 @@ def usual_data(group: Group) -> dict[str, Any]:
             data |= each.pages.setup_data(rules)
     last = recent(group, 1)
     kept = [k for k in games() if k.info.name in group.house_rules]
-    kind = kind_of(last[0].rules) if last else kept[0] if kept else None
+    kind = kind_of_game(last[0]) if last else kept[0] if kept else None
     if kind is not None and isinstance(rules := group.house_rules.get(kind.info.name), dict):
         data["preset"] = kind.pages.setup_data(rules).get("preset", kind.info.presets[0])
     elif "preset" in data:

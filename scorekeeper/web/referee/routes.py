@@ -13,7 +13,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...extensions import db
-from ...games import home, kind_of, presets
+from ...games import home, kind_of, kind_of_game, presets
 from ...models import Game, RulingRecord
 from ...storage import load, state_of
 from ..common import device
@@ -49,7 +49,7 @@ def _game(game_id: str) -> Game:
 
 def _asked(game: Game) -> Callable[..., Any]:
     """The game's referee page, or Not Found for a game without a referee."""
-    asked = kind_of(game.rules).pages.game_referee
+    asked = kind_of_game(game).pages.game_referee
     if asked is None:
         abort(404)
     return asked
@@ -59,7 +59,7 @@ def _asked(game: Game) -> Callable[..., Any]:
 def game_start(game_id: str) -> Response:
     game = _game(game_id)
     _asked(game)
-    return for_game(game_id, kind_of(game.rules).checks[0])
+    return for_game(game_id, kind_of_game(game).checks[0])
 
 
 @bp.get("/games/<game_id>/referee/<path:check>")
@@ -79,7 +79,7 @@ def keep(game_id: str) -> ResponseReturnValue:
                                message=_("No game has this address, so the ruling was not "
                                          "kept."), back=url_for("referee.start")), 404
     state = state_of(game)
-    kind = kind_of(game.rules)
+    kind = kind_of_game(game)
     to_keep = kind.pages.ruling_to_keep
     if to_keep is None:
         return render_template(
