@@ -24,7 +24,8 @@ from ..rulekit.messages import N_, fail
 from ..rulekit.names import check_names, new_names, normal_name, shown_name
 from ..trust.confirmations import MODES, unconfirmed
 from .engine.balance import balanced_order
-from .engine.schedule import Format, Round, Table, Tally, plan, progress, rounds_for_everyone
+from .engine.progressive import progress
+from .engine.schedule import Format, Round, Table, Tally, plan, rounds_for_everyone
 from .engine.standing import Line, TableResult, standing
 
 MOST_PLAYERS = 40

@@ -17,7 +17,7 @@ before everyone present has sat out once. Then:
 - **solo**: everyone plays alone; tables are made so that table-mates repeat least.
 - **progressive**: the first round as rotating; after it, a table's winners move one table
   up (the top table's stay), its losers stay (the top table's go to the bottom), and the
-  newcomers at a table partner those who stayed (:func:`progress`).
+  newcomers at a table partner those who stayed (:func:`.progressive.progress`).
 
 Seating is deterministic for a given night (its ``seed``), so a plan read twice is the
 same plan, and re-planning after a late arrival changes no round already played.
@@ -373,33 +373,3 @@ def _broken(rounds: Sequence[Round], players: int, fmt: Format, table_size: int)
         broken += sum(times > partners for times in tally.partners.values())
         broken += sum(times > opponents for times in tally.opponents.values())
     return broken
-
-
-def progress(previous: Round, winners: Sequence[Sequence[str]], players: Sequence[str],
-             table_size: int, tally: Tally) -> Round:
-    """The progressive round after *previous*, given each of its tables' winners (in
-    table order; an empty side where a table has none): winners move a table up (the top
-    table's stay), the others stay (the top table's go to the bottom). Players who sat out
-    come back at the bottom; those present sit out in turn as in every format."""
-    number = previous.number + 1
-    order: list[list[str]] = [[] for _ in previous.tables]
-    for i, (table, won) in enumerate(zip(previous.tables, winners, strict=True)):
-        stay = [name for name in table.players if name not in won]
-        up = [name for name in table.players if name in won]
-        if i == 0:
-            order[0] += up
-            order[-1] += stay
-        else:
-            order[i - 1] += up
-            order[i] += stay
-    ranked = [name for table in order for name in table if name in players]
-    ranked += [name for name in players if name not in ranked]
-    seats = len(players) - len(players) % table_size
-    out = set(sitting_out(players, seats, tally, number))
-    ranked = [name for name in ranked if name not in out]
-    grouped = []
-    for start in range(0, len(ranked), table_size):
-        chunk = ranked[start:start + table_size]
-        pairs = _matching(chunk, tally.partners, random.Random(f"{number}:{start}"), tries=6)
-        grouped.append([tuple(p) for p in pairs])
-    return _round(number, grouped, [name for name in players if name in out])
