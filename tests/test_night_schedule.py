@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.night.engine.progressive import progress
 from scorekeeper.night.engine.schedule import (
     Format,
     Round,
     Table,
     Tally,
     plan,
-    progress,
     promised,
     repeats,
     rounds_for_everyone,

@@ -7,11 +7,7 @@ change is written to the night's history; this module names no game."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from typing import Any, cast
-
-from sqlalchemy import CursorResult, Table, bindparam, delete, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import delete
 
 from .. import storage
 from ..extensions import db
@@ -126,7 +122,7 @@ def undo_round(night: Night, number: int) -> None:
     if dealt:
         raise fail(N_("Table %(tables)s has dealt: a round with a deal recorded cannot be "
                       "taken back."), tables=", ".join(map(str, dealt)))
-    if not _claim(night):
+    if not storage.claimed(night):
         raise NightChanged
     ids = [game.id for game in made]
     # Rows the database would cascade, removed by hand: SQLite, as the app opens it,
@@ -139,33 +135,11 @@ def undo_round(night: Night, number: int) -> None:
     note(night, "undo", {"round": number, "games": ids})
 
 
-_CLAIM = (update(cast(Table, Night.__table__))
-          .where(Night.id == bindparam("claimed"), Night.updated_at == bindparam("seen"))
-          .values(updated_at=bindparam("stamp")))
-
-
 def _claim_for(night: Night, number: int) -> None:
     """Claim the night to start round *number*: :class:`RoundTaken` where another start
     got there first (read again after the rollback), :class:`NightChanged` where some
     other change did."""
-    if not _claim(night):
+    if not storage.claimed(night):
         if len(night.started) >= number:
             raise RoundTaken(number, len(night.started))
         raise NightChanged
-
-
-def _claim(night: Night) -> bool:
-    """Move the night's time stamp on the condition that it is still the one this request
-    read: the first write of a start or a take-back, which from there to the commit holds
-    the night (SQLite's write lock, PostgreSQL's row lock). A second start at the same
-    moment waits, then finds the stamp moved: False, and nothing changed."""
-    seen: Any = night.updated_at
-    aware = seen if seen.tzinfo else seen.replace(tzinfo=UTC)
-    stamp = max(datetime.now(UTC), aware + timedelta(microseconds=1))
-    claimed = cast(CursorResult[Any], db.session.execute(
-        _CLAIM, {"claimed": night.id, "seen": seen, "stamp": stamp}))
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        return False
-    set_committed_value(night, "updated_at", stamp)
-    return True

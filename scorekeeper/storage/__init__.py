@@ -19,6 +19,7 @@ from .changes import (
     correct_deal,
     remove_last_deal,
 )
+from .claims import claimed
 from .reading import (
     PageName,
     changes_since,
@@ -46,7 +47,7 @@ from .versions import (
 
 __all__ = [
     "NO_MARKS", "DealConflict", "GameChanged", "Marks", "PageName", "Stale", "add_deal",
-    "changes_since", "check_version", "claim", "correct_deal", "kept_table", "load",
+    "changes_since", "claimed", "check_version", "claim", "correct_deal", "kept_table", "load",
     "load_page", "log_of", "new_game", "newest_rematch", "page_name", "remove_last_deal",
     "state_and_log", "state_of", "states_of", "table_of", "typed_of", "time_of", "version_of",
 ]

@@ -5,12 +5,10 @@ concurrent change waits, then fails (:class:`~scorekeeper.storage.versions.GameC
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, Table, bindparam, insert, update
+from sqlalchemy import Table, insert
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import deal_fields
 from ..deal_fields import Typed
@@ -19,6 +17,7 @@ from ..games import kind_of_game
 from ..games.kind import Deal, State
 from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game
+from .claims import claimed
 from .reading import (
     keep_sheet,
     kept_sheet,
@@ -28,7 +27,7 @@ from .reading import (
     table_of,
     typed_of_records,
 )
-from .versions import TICK, DealConflict, GameChanged, as_utc, check_version
+from .versions import DealConflict, GameChanged, check_version
 
 
 class Marks(NamedTuple):
@@ -174,26 +173,13 @@ def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
 # Built once, as every change runs them (a statement costs more to build than to run).
 _INSERT_DEAL = insert(cast(Table, DealRecord.__table__))
 _INSERT_AUDIT = insert(cast(Table, AuditEntry.__table__))
-_CLAIM = (update(cast(Table, Game.__table__))
-          .where(Game.id == bindparam("claimed"), Game.updated_at == bindparam("seen"))
-          .values(updated_at=bindparam("stamp")))
-
 
 def claim(game: Game) -> None:
-    """Move the game's time stamp, on the condition that it is still the one this request
-    read; :class:`GameChanged` otherwise. The first write of every change: from here to the
-    commit the change holds the game (SQLite's write lock; PostgreSQL's row lock), so what
-    the request read is what it changes, and a concurrent change waits, then fails here."""
-    seen = game.updated_at
-    # Never the same stamp twice, so every change moves the version.
-    now = max(datetime.now(UTC), (as_utc(seen) + TICK).replace(tzinfo=UTC))
-    claimed = cast(CursorResult[Any], db.session.execute(
-        _CLAIM, {"claimed": game.id, "seen": seen, "stamp": now}))
-    if claimed.rowcount != 1:
-        db.session.rollback()
+    """Claim the game (:mod:`.claims`): the first write of every change, so what the
+    request read is what it changes; :class:`GameChanged` where another change got there
+    first."""
+    if not claimed(game):
         raise GameChanged
-    # The new time stamp tells watchers (and the cache of states) that the sheet changed.
-    set_committed_value(game, "updated_at", now)
 
 
 def _reread(game: Game) -> Game:
