@@ -79,7 +79,7 @@ APP_CONFIG = {
 
 @pytest.fixture(scope="session")
 def _one_app() -> Flask:
-    # Building an app costs 150 ms and more, nearly all of it Werkzeug compiling the URL
+    # Building an app costs 0.2 s and more, nearly all of it Werkzeug compiling the URL
     # rules (over 100 of them); once per worker instead of once per test saves minutes.
     return create_app(APP_CONFIG)
 

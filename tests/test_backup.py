@@ -57,7 +57,7 @@ _REUSED: list = []
 def importing_app():
     """An app to import into, on a new empty database, as ``fresh_app()`` gives, but the same
     app each time on SQLite: for a property that imports a file an example, one after the
-    other (building an app takes 150 ms and more, Werkzeug compiling over 100 URL rules,
+    other (building an app takes 0.2 s and more, Werkzeug compiling over 100 URL rules,
     and was most of the time of the tampered files' two hundred examples)."""
     if POSTGRES:
         return fresh_app()
