@@ -8,7 +8,7 @@ change is written to the night's history; this module names no game."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import CursorResult, Table, bindparam, delete, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -159,10 +159,10 @@ def _claim(night: Night) -> bool:
     read: the first write of a start or a take-back, which from there to the commit holds
     the night (SQLite's write lock, PostgreSQL's row lock). A second start at the same
     moment waits, then finds the stamp moved: False, and nothing changed."""
-    seen: Any = night.updated_at
+    seen = night.updated_at
     aware = seen if seen.tzinfo else seen.replace(tzinfo=UTC)
     stamp = max(datetime.now(UTC), aware + timedelta(microseconds=1))
-    claimed = cast(CursorResult[Any], db.session.execute(
+    claimed = cast(CursorResult[tuple[()]], db.session.execute(
         _CLAIM, {"claimed": night.id, "seen": seen, "stamp": stamp}))
     if claimed.rowcount != 1:
         db.session.rollback()

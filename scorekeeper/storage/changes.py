@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from sqlalchemy import CursorResult, Table, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
@@ -17,6 +17,7 @@ from ..deal_fields import Typed
 from ..extensions import db
 from ..games import kind_of_game
 from ..games.kind import Deal, State
+from ..games.snapshot import KeptDeal
 from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game
 from .reading import (
@@ -36,17 +37,19 @@ class Marks(NamedTuple):
     columns (who recorded it, scorekeeper/trust.py; what the table typed on it,
     scorekeeper/deal_fields.py), and a step run before the commit."""
 
-    columns: tuple[tuple[str, Any], ...] = ()
+    columns: tuple[tuple[str, object], ...] = ()
     then: Callable[[Game], None] = lambda game: None
 
-    def plus(self, columns: tuple[tuple[str, Any], ...]) -> Marks:
+    def plus(self, columns: tuple[tuple[str, object], ...]) -> Marks:
         """These marks writing *columns* too."""
         return self if not columns else Marks(self.columns + columns, self.then)
 
     def typed(self) -> Typed:
         """The fields typed on the deal that these marks write."""
         fields = deal_fields.names()
-        return {column: value for column, value in self.columns if column in fields}
+        # A typed field's column holds text (scorekeeper/deal_fields.py).
+        return {column: cast(str | None, value) for column, value in self.columns
+                if column in fields}
 
 
 NO_MARKS = Marks()
@@ -163,8 +166,8 @@ def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
     return state
 
 
-def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
-           after: dict[str, Any] | None) -> None:
+def _audit(game: Game, action: str, number: int, before: KeptDeal | None,
+           after: KeptDeal | None) -> None:
     # Part of the change's own transaction: a change is never saved without its entry.
     # Written as a row, not added to ``game.audit``, which would read the whole trail first.
     db.session.execute(_INSERT_AUDIT, dict(game_id=game.id, action=action, deal_number=number,
@@ -187,7 +190,7 @@ def claim(game: Game) -> None:
     seen = game.updated_at
     # Never the same stamp twice, so every change moves the version.
     now = max(datetime.now(UTC), (as_utc(seen) + TICK).replace(tzinfo=UTC))
-    claimed = cast(CursorResult[Any], db.session.execute(
+    claimed = cast(CursorResult[tuple[()]], db.session.execute(
         _CLAIM, {"claimed": game.id, "seen": seen, "stamp": now}))
     if claimed.rowcount != 1:
         db.session.rollback()
