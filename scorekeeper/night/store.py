@@ -38,7 +38,7 @@ SIT_OUTS = ("average", "none")
 MOST_MINUTES = 300
 
 
-def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
+def new_night(name: object, rules: object, players: object, fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
               group: Group | None = None, sit_out: object = "average",
               minutes: object = None, balance: object = False,
@@ -123,7 +123,7 @@ def _table_size(given: object) -> int:
     return int(given)
 
 
-def _players(given: Sequence[object]) -> list[str]:
+def _players(given: object) -> list[str]:
     if not isinstance(given, list | tuple) or not all(isinstance(n, str) for n in given):
         raise fail(N_("List the players present, by name."))
     names = [normal_name(n) for n in given if isinstance(n, str)]
