@@ -10,13 +10,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from sqlalchemy import select
 
 from .. import storage
 from ..extensions import db
 from ..games import kind_of_game
+from ..jsontypes import JSONObject
 from ..league.groups import LONGEST_GROUP_NAME, member_named
 from ..league.ratings import ratings
 from ..models import Game, Group, Night, NightChange, NightRound
@@ -376,5 +376,5 @@ def _everyone(night: Night) -> list[str]:
     return list({n.casefold(): n for n in names}.values())
 
 
-def note(night: Night, action: str, detail: dict[str, Any]) -> None:
+def note(night: Night, action: str, detail: JSONObject) -> None:
     night.changes.append(NightChange(action=action, detail=detail))

@@ -65,7 +65,7 @@ def switch(code: str) -> Response:
     return response
 
 
-def _switch_link() -> dict[str, Any]:
+def _switch_link() -> dict[str, object]:
     """The header's link to the other language. It names this page (when a GET can fetch
     it again) for a browser that sends no Referer."""
     current = str(get_locale() or "en")
