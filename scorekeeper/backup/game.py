@@ -43,6 +43,7 @@ PLAYED_AT = "played_at"
 
 #: A game read from the file: the game (not yet in the session), its state and log as
 #: replayed, each seat's member (by place in the group) and the day it counts for.
+# Any: the table is the game's own; the old deals' rows as legacy.old_columns reads them
 FileGame = tuple[Game, Any, list[Any], list[int | None], datetime | None]
 
 

@@ -158,6 +158,7 @@ def _check_house_rules(rules: object, where: str) -> None:
             raise BadFile(f"{where}, {name!r}", "the rules engine refuses them")
 
 
+# Any: a file's game spec, its values checked by the game's new_game
 def _seats(kind: Any, spec: dict[str, Any], players: list[str]) -> bool:
     """Whether a game of *kind* under *spec* seats *players*."""
     try:

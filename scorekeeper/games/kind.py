@@ -155,8 +155,8 @@ class GameKind(Generic[TableT, DealT, StateT]):
     extend: Callable[[StateT, DealT], StateT]
     #: A deal for the audit trail (from the deal and its line of the sheet): the body that
     #: records it again, with its scores.
-    # Any: the line is the game's own (its state's ``deals``), which shared code only
-    # hands back to the game that made it.
+    # The line is the game's own (its state's ``deals``), which shared code only hands
+    # back to the game that made it. Any: shared code cannot name the game's line type.
     snapshot: Callable[[DealT, Any], Snapshot]
     #: The fields such a snapshot may hold.
     snapshot_fields: frozenset[str]

@@ -4,8 +4,8 @@ game's has; a game's ``store.snapshot`` returns its own record extending it with
 fields of its deal's body. :class:`KeptDeal` is what the history stores: the snapshot with
 the text the table wrote on the deal (scorekeeper/deal_fields.py)."""
 
-from __future__ import annotations
-
+# Without postponed annotations: NotRequired is then read at run time too, so the
+# record's required keys are right for whoever inspects them.
 from typing import NotRequired, TypedDict
 
 

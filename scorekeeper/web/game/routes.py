@@ -203,10 +203,10 @@ def game_page(game: Game, form: FlaskForm = None, error: str | None = None, stat
     return device.remember(response, game.id)
 
 
-# Any: a template's context, some of whose values (the live part, the version) are read
-# back here before rendering.
+# A template's context, some of whose values (the live part, the version) are read back
+# here before rendering.
 def _context(game: Game, kind: AnyKind, state: State, form: FlaskForm, *,
-             whole: bool = True) -> dict[str, Any]:
+             whole: bool = True) -> dict[str, Any]:  # Any: values read back, as said
     """What the game's templates show; a part that shows no more than the deal form and
     the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings
     read)."""

@@ -131,6 +131,7 @@ def margin(value: int) -> str:
 
 
 @cache
+# Any: the form class is made at run time, its fields named by the night's data
 def night_form() -> type[Any]:
     """The night's form: the new-game form's game, forms and house rules, and the night's
     own fields (made once)."""
@@ -241,6 +242,7 @@ def _guarding(night: Night) -> dict[str, object]:
             else _l("The night's PIN")}
 
 
+# Any: a night change's row or its read, each with a detail of its action's shape
 def change_words(change: Any) -> str:
     """One line of the night's history, in the reader's words."""
     detail = change.detail
@@ -281,6 +283,7 @@ def _locked(night: Night) -> pins.Holder | None:
     return holder
 
 
+# Any: each action returns what its store function does, which the page ignores
 def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
     """Do *action* if the PIN guarding the night (its own or its group's) was given
     right: the page again, saying what went wrong, or the night's page."""
