@@ -8,7 +8,7 @@ the same app through ``serving_app``.
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 # No Flask (or other web) imports at module level: importing any subpackage, such as a
 # game's stdlib-only rules engine (`scorekeeper.games.hand.rules`), runs this file first,
@@ -120,7 +120,7 @@ def serving_app() -> "Flask":
     return app
 
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
+def create_app(test_config: Mapping[str, object] | None = None) -> "Flask":
     """Create and configure the app; ``test_config`` replaces instance/config.py."""
     from flask import Flask
     from flask.json.provider import DefaultJSONProvider

@@ -6,7 +6,6 @@ anything malformed raises :class:`PayloadError` with one sentence naming the fie
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from .rulekit import Card, Message, parse_cards
 from .rulekit.messages import N_, msg
@@ -22,7 +21,7 @@ class PayloadError(ValueError):
 
 # --- fields --------------------------------------------------------------------------
 
-def cards_of(data: Mapping[str, Any], field: str, *,
+def cards_of(data: Mapping[str, object], field: str, *,
              required: bool = True) -> tuple[Card, ...]:
     if field not in data:
         if not required:
@@ -35,7 +34,7 @@ def cards_of(data: Mapping[str, Any], field: str, *,
     return parse_cards(data[field])
 
 
-def flag_of(data: Mapping[str, Any], field: str) -> bool:
+def flag_of(data: Mapping[str, object], field: str) -> bool:
     value = data.get(field)
     if value is None:
         return False
@@ -45,7 +44,7 @@ def flag_of(data: Mapping[str, Any], field: str) -> bool:
     return value
 
 
-def choice_of(data: Mapping[str, Any], field: str, choices: tuple[str, ...]) -> str | None:
+def choice_of(data: Mapping[str, object], field: str, choices: tuple[str, ...]) -> str | None:
     value = data.get(field)
     if value is not None and value not in choices:
         raise PayloadError(msg(N_("The field “%(field)s” must be one of %(choices)s."),
@@ -57,7 +56,7 @@ def cards_out(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def deal_number(data: Mapping[str, Any]) -> int:
+def deal_number(data: Mapping[str, object]) -> int:
     number = data.get("deal")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise PayloadError(msg(N_("The field “deal” must be the number of this deal: 1 for "

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import cast
 
 from sqlalchemy import String
 
+from .games.snapshot import KeptDeal, Snapshot
 from .models import DealRecord
 from .rulekit.messages import N_, RulesError, fail
 from .rulekit.text import plain_text
@@ -65,7 +66,7 @@ def _read(field: DealField, value: object) -> str | None:
     return text or None
 
 
-def from_body(data: dict[str, Any]) -> Typed:
+def from_body(data: dict[str, object]) -> Typed:
     """The fields a deal's body gives, taken out of it: those it leaves out are left as
     they are (a correction without them keeps them); :class:`RulesError` naming a field
     that is not text of its length."""
@@ -86,7 +87,7 @@ def as_written(record: DealRecord) -> str | None:
     return None
 
 
-def from_form(form: Mapping[str, Any]) -> Typed:
+def from_form(form: Mapping[str, object]) -> Typed:
     """Every field as a deal form posts it (an empty box clears it)."""
     return {field.name: _read(field, form.get(field.name) or None) for field in deal_fields()}
 
@@ -106,15 +107,18 @@ def columns(typed: Typed) -> tuple[tuple[str, str | None], ...]:
     return tuple(typed.items())
 
 
-def kept(snapshot: dict[str, Any], typed: Mapping[str, str | None]) -> dict[str, Any]:
+def kept(snapshot: Snapshot, typed: Mapping[str, str | None]) -> KeptDeal:
     """A deal as the history keeps it: its game's snapshot, with each field that holds
     text."""
-    return snapshot | {name: value for name, value in typed.items() if value}
+    # Each field is one of KeptDeal's text keys (tests/test_types.py holds them equal),
+    # named here by its column: mypy cannot follow a key that is not written out.
+    return cast(KeptDeal, snapshot | {name: value for name, value in typed.items() if value})
 
 
-def typed_in(snapshot: Mapping[str, Any]) -> Typed:
-    """The fields a deal as the history keeps it holds."""
-    return {name: snapshot.get(name) for name in names()}
+def typed_in(deal: Mapping[str, object]) -> Typed:
+    """The fields a deal as the history keeps it (a :class:`KeptDeal`) holds: text, as
+    :func:`kept` wrote it and a backup's reader checked it."""
+    return {name: cast(str | None, deal.get(name)) for name in names()}
 
 
 def shown(typed: Mapping[str, str | None]) -> Iterable[tuple[DealField, str]]:

@@ -1,8 +1,8 @@
 """The engine's sentences in the reader's language."""
 
 import re
-from typing import Any
 
+from babel.support import NullTranslations
 from flask import current_app
 from flask_babel import get_locale, get_translations
 
@@ -15,13 +15,13 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 FSI, PDI = "\u2068", "\u2069"
 
 
-def catalogue() -> tuple[Any, bool]:
+def catalogue() -> tuple[NullTranslations, bool]:
     """The current request's catalogue, and whether its language reads right to left.
     Flask-Babel finds the catalogue anew at each call (tens of microseconds, and a page
     asks fifty times): here it is kept by language, for each app."""
     locale = get_locale()
     language = str(locale)
-    kept: dict[str, tuple[Any, bool]] = current_app.extensions.setdefault(
+    kept: dict[str, tuple[NullTranslations, bool]] = current_app.extensions.setdefault(
         "hand_catalogues", {})
     found = kept.get(language)
     if found is None:

@@ -16,6 +16,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstrai
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .games.snapshot import KeptDeal
 from .rulekit.messages import N_
 
 if TYPE_CHECKING:
@@ -47,11 +48,19 @@ def new_game_id() -> str:
 ADDED_LATER = {"added_later": True}
 
 
-def typed(label: str, hint: str) -> dict[str, Any]:
+def typed(label: str, hint: str) -> dict[str, object]:
     """A deal record's column the table types on any deal, with its label and hint for
     people (``N_`` strings): the column is then the whole of the field's declaration
     (scorekeeper/deal_fields.py)."""
     return {"typed": (label, hint)}
+
+
+# What a JSON column holds: each reader knows the shape it wrote there (the rules its game
+# resolved, a night's seating …), and a backup's reader checks a file's before storing it.
+# Any: SQLAlchemy gives a JSON column back as whatever was stored, unchecked.
+Stored = dict[str, Any]
+# Any: the same, for a column holding a list.
+StoredList = list[Any]
 
 
 def _now() -> datetime:
@@ -68,11 +77,11 @@ class Game(Model):
                                                  onupdate=_now)
     # Every option resolved at creation, so a later change to a preset never changes a
     # game already played under it.
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules: Mapped[Stored] = mapped_column(JSON)
     partnerships: Mapped[bool] = mapped_column(default=False)
     # Hand and Foot's sides, as lists of seat positions; ``None`` when everyone plays
     # alone, and in Hand (whose partners always sit opposite).
-    teams: Mapped[list[Any] | None] = mapped_column(JSON, info=ADDED_LATER)
+    teams: Mapped[StoredList | None] = mapped_column(JSON, info=ADDED_LATER)
     first_dealer: Mapped[int]  # a seat position
     # The game's kind (its name in code: "hand", "handfoot", "points"), set at creation
     # from its rules, so a stored game is read by its game without asking the rules.
@@ -151,7 +160,7 @@ class DealRecord(Model):
                                          index=True)
     number: Mapped[int]
     # Seats by position, never names, so a rename follows.
-    report: Mapped[dict[str, Any]] = mapped_column(JSON)
+    report: Mapped[Stored] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     # In a game whose deals are confirmed (Game.confirm): the seat that recorded the deal,
     # the seat of another side that confirmed it and when, or the seat that disputed it
@@ -183,7 +192,7 @@ class RulingRecord(Model):
     # Which check: meld, initial-meld, lay-off, swap, hand or redeal (as in the API).
     check: Mapped[str] = mapped_column(String(20))
     # The question as the referee API takes it, without "rules": cards, indicator, flags.
-    inputs: Mapped[dict[str, Any]] = mapped_column(JSON)
+    inputs: Mapped[Stored] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="rulings")
@@ -201,12 +210,12 @@ class AuditEntry(Model):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     action: Mapped[str] = mapped_column(String(20))  # record, correct, undo, confirm, dispute
     deal_number: Mapped[int]
-    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal before, or None
-    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the deal after, or None
+    before: Mapped[KeptDeal | None] = mapped_column(JSON)  # the deal before, or None
+    after: Mapped[KeptDeal | None] = mapped_column(JSON)  # the deal after, or None
     # Deals the other side confirms (scorekeeper/trust.py): who confirmed or disputed a
     # deal and why, and a confirmed deal's correction or undo with its reason and who had
     # confirmed it.
-    note: Mapped[dict[str, Any] | None] = mapped_column(JSON, info=ADDED_LATER)
+    note: Mapped[Stored | None] = mapped_column(JSON, info=ADDED_LATER)
 
     game: Mapped[Game] = relationship(back_populates="audit")
 
@@ -250,7 +259,7 @@ class Group(Model):
     view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
     # The group's usual rules, by game (its kind's name): every option of the last game
     # it started of that game, offered again for the next one.
-    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    house_rules: Mapped[Stored] = mapped_column(JSON, default=dict)
 
     members: Mapped[list[Member]] = relationship(
         back_populates="group", order_by="Member.position", cascade="all, delete-orphan")
@@ -289,7 +298,7 @@ class GameResult(Model):
     finished: Mapped[bool]
     # When the game was last changed: a season's dates are read from it.
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    places: Mapped[list[Any]] = mapped_column(JSON)
+    places: Mapped[StoredList] = mapped_column(JSON)
 
 
 class RatingMove(Model):
@@ -338,7 +347,7 @@ class Night(Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now,
                                                  onupdate=_now)
     # The games' rules, every option resolved, as a new game's body gives them.
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules: Mapped[Stored] = mapped_column(JSON)
     format: Mapped[str] = mapped_column(String(20))
     table_size: Mapped[int]
     rounds: Mapped[int]
@@ -351,9 +360,9 @@ class Night(Model):
     seed: Mapped[int]
     # Who is here now, in the order given (a late arrival last); a player who left is
     # no longer listed, though the rounds they played keep them.
-    players: Mapped[list[Any]] = mapped_column(JSON)
+    players: Mapped[StoredList] = mapped_column(JSON)
     # Fixed partnerships (the format "pairs"), as lists of two names.
-    pairs: Mapped[list[Any] | None] = mapped_column(JSON)
+    pairs: Mapped[StoredList | None] = mapped_column(JSON)
     # Who confirms each table's deals (scorekeeper/trust.py): "other_side" unless the
     # organiser chose otherwise on the new-night page.
     confirm: Mapped[str | None] = mapped_column(String(12), info=ADDED_LATER)
@@ -380,8 +389,8 @@ class NightRound(Model):
     number: Mapped[int] = mapped_column(primary_key=True)
     # {"tables": [[[name, ...], ...], ...], "sitting_out": [name, ...]}: each table's
     # sides, as the night's schedule seated them.
-    seating: Mapped[dict[str, Any]] = mapped_column(JSON)
-    games: Mapped[list[Any]] = mapped_column(JSON)
+    seating: Mapped[Stored] = mapped_column(JSON)
+    games: Mapped[StoredList] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     night: Mapped[Night] = relationship(back_populates="started")
@@ -398,6 +407,6 @@ class NightChange(Model):
                                           index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     action: Mapped[str] = mapped_column(String(20))
-    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+    detail: Mapped[Stored] = mapped_column(JSON)
 
     night: Mapped[Night] = relationship(back_populates="changes")

@@ -6,13 +6,14 @@ other."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from flask import url_for
 
 from .games import kind_of_game
 from .games.kind import Deal, State
 from .i18n import say
+from .jsontypes import JSONObject
 from .league.ratings import changes_of
 from .league.rematch import rematch_id
 from .models import Game
@@ -21,7 +22,7 @@ from .trust.confirmations import marks_of
 from .trust.signatures import as_json, signatures_of
 
 
-def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
+def state_json(game: Game, state: State, log: list[Deal]) -> JSONObject:
     answer = kind_of_game(game).state_to_json(game.id, state, log, version_of(game),
                                                _page(game.id))
     answer["rematch_of"] = _link(game.rematch_of)
@@ -32,7 +33,7 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
         answer["night"] = {"name": game.night.name, "view_url": url_for(
             "nights.view", night_view=game.night.view_id, _external=True)}
     # What the table typed on each deal besides (scorekeeper/deal_fields.py).
-    for line, typed in zip(answer["deals"], typed_of(game), strict=False):
+    for line, typed in zip(_deals(answer), typed_of(game), strict=False):
         line.update(typed)
     _trust(game, answer)
     changes = changes_of(game)
@@ -44,7 +45,12 @@ def state_json(game: Game, state: State, log: list[Deal]) -> dict[str, Any]:
     return answer
 
 
-def _trust(game: Game, answer: dict[str, Any]) -> None:
+def _deals(answer: JSONObject) -> list[JSONObject]:
+    # Every game's state lists its deals as objects (``GameState`` in docs/api.md).
+    return cast(list[JSONObject], answer["deals"])
+
+
+def _trust(game: Game, answer: JSONObject) -> None:
     """Who recorded, confirmed or disputed each deal (scorekeeper/trust/confirmations.py); a
     game whose deals wait for the other side is not over yet, and names no winner."""
     answer["confirm"] = game.confirm or "off"
@@ -54,7 +60,7 @@ def _trust(game: Game, answer: dict[str, Any]) -> None:
     # Every confirmation, dispute and change of a confirmed deal, oldest first: what the
     # deals' marks alone no longer say once a deal was changed or a dispute answered.
     answer["signatures"] = [as_json(s) for s in signatures_of(game)]
-    for line, mark in zip(answer["deals"], marks, strict=False):
+    for line, mark in zip(_deals(answer), marks, strict=False):
         line["recorded_by"] = mark.recorded_by
         line["confirmed"] = None if mark.confirmed_by is None else {
             "by": mark.confirmed_by,

@@ -26,8 +26,9 @@ from .statuses import BODY_REFUSED
 class TooLargeTask(WSGITask):
     """The app's answer to a request whose body waitress refused for its size."""
 
+    # Any: a WSGI environ holds values of any type (the input stream, flags, text)
     def get_environment(self) -> dict[str, Any]:
-        environ: dict[str, Any] = super().get_environment()
+        environ: dict[str, Any] = super().get_environment()  # Any: as above
         environ[BODY_REFUSED] = True
         # Nothing of the body reaches the app; should anything try to read it, its length
         # is over the app's limit too (a chunked body declared none: what waitress counted

@@ -3,8 +3,6 @@ the last. The game's state is always replayed from its deals."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -12,7 +10,9 @@ from .. import deal_fields
 from ..codec import PayloadError, deal_number, flag_of
 from ..extensions import db
 from ..games import games, kind_of_game
+from ..games.kind import Deal
 from ..i18n import say
+from ..jsontypes import Unchecked
 from ..league.groups import start_game
 from ..league.rematch import follow, rematch, rematch_of
 from ..models import Game
@@ -72,7 +72,7 @@ def game_changed(error: GameChanged) -> ResponseReturnValue:
         message = msg(N_("That deal is not the next one: the next deal to record is number "
                          "%(number)d (it may have been recorded from another phone)."),
                       number=following or error.expected)
-    answer: dict[str, Any] = {"error": say(message)}
+    answer: Unchecked = {"error": say(message)}
     if isinstance(error, DealConflict):
         answer["already_recorded"] = error.repeat
     if game is not None and state is not None:
@@ -89,7 +89,7 @@ def _answer(game: Game, status: int = 200) -> Response:
     return response
 
 
-def _seen(data: dict[str, Any] | None) -> str:
+def _seen(data: Unchecked | None) -> str:
     """The version of the game the client saw: ``If-Match`` or the body's ``version``
     (docs/api.md, "Versions"). A client that cannot say must not overwrite: 428."""
     matches = [tag for tag in request.if_match.as_set() if tag]
@@ -120,7 +120,7 @@ def version_missing(error: VersionMissing) -> ResponseReturnValue:
     return jsonify(error=say(message)), 428
 
 
-def confirmation(data: dict[str, Any]) -> tuple[object, str | None, bool | None]:
+def confirmation(data: Unchecked) -> tuple[object, str | None, bool | None]:
     """A new game's rules, and who confirms its deals (``confirm``, ``auto_confirm``: in
     the body, or among the rules' options, docs/api.md "Confirmed deals")."""
     rules = data["rules"]
@@ -135,7 +135,7 @@ def confirmation(data: dict[str, Any]) -> tuple[object, str | None, bool | None]
         None if confirm in (None, "off") else confirm), auto or None
 
 
-def _players(data: dict[str, Any]) -> list[str]:
+def _players(data: Unchecked) -> list[str]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         # Each game's own direction of play (its rules say which): not named here.
@@ -229,7 +229,7 @@ def rematch_game(game_id: str) -> ResponseReturnValue:
     return response
 
 
-def _deal(data: dict[str, Any], number: int, game: Game) -> Any:
+def _deal(data: Unchecked, number: int, game: Game) -> Deal:
     """The deal *data* reports, read by its game; a field the game's deals do not have
     is refused by name rather than ignored."""
     kind = kind_of_game(game)

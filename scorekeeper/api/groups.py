@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
-from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from sqlalchemy import select
@@ -16,8 +15,9 @@ from ..codec import PayloadError
 from ..extensions import db
 from ..games import games, home, kind_called, kind_named, kind_of
 from ..games.kind import AnyKind
+from ..jsontypes import JSONObject, Unchecked
 from ..league import groups, members
-from ..league.engine import Place
+from ..league.engine import Place, PlaceJSON
 from ..league.engine.standings import Played, head_to_head, partners, standings, wins_over_time
 from ..league.results import season
 from ..models import Game, GameResult, Group, Member, Seat
@@ -45,7 +45,7 @@ def load_group(group_id: str) -> Group:
 
 # --- the group as the API answers it ----------------------------------------------------
 
-def group_json(group: Group) -> dict[str, Any]:
+def group_json(group: Group) -> JSONObject:
     """The group: its links, name, members, usual rules by game and games, newest first."""
     rules = {kind.info.api_name: group.house_rules[kind.info.name] for kind in games()
              if kind.info.name in group.house_rules}
@@ -58,7 +58,7 @@ def group_json(group: Group) -> dict[str, Any]:
             "house_rules": rules, "games": _games(group)}
 
 
-def _games(group: Group) -> list[dict[str, Any]]:
+def _games(group: Group) -> list[JSONObject]:
     """The group's games, newest first, read from their kept results (no game replayed)
     in two statements however many there are."""
     rows = db.session.execute(
@@ -90,7 +90,7 @@ def _day(at: datetime) -> str:
 
 def _game_entry(game_id: str, url: str, created: datetime, preset: str,
                 players: list[str], finished: bool | None, played: datetime | None,
-                stored: list[Any] | None) -> dict[str, Any]:
+                stored: list[PlaceJSON] | None) -> JSONObject:
     places = [Place.from_json(p) for p in stored or []]
     sides: dict[int, list[str]] = {}
     for place in places:
@@ -114,7 +114,7 @@ def _answer(group: Group, status: int = 200) -> Response:
 
 # --- reading a body ---------------------------------------------------------------------
 
-def _names(data: dict[str, Any], field: str) -> list[str]:
+def _names(data: Unchecked, field: str) -> list[str]:
     given = data.get(field)
     if given is None:
         return []
@@ -124,7 +124,7 @@ def _names(data: dict[str, Any], field: str) -> list[str]:
     return given
 
 
-def _pin(data: dict[str, Any]) -> str | None:
+def _pin(data: Unchecked) -> str | None:
     # false is no PIN, as the group's answer says it (taken off by a change).
     if data.get("pin") is None or data.get("pin") is False:
         return None
@@ -134,7 +134,7 @@ def _pin(data: dict[str, Any]) -> str | None:
     return pin
 
 
-def group_of_body(data: dict[str, Any]) -> Group | None:
+def group_of_body(data: Unchecked) -> Group | None:
     """The group a new game's body names in ``group``, if any (its PIN is checked by the
     caller)."""
     given = data.get("group")
@@ -221,7 +221,7 @@ def change_group(group_id: str) -> Response:
     return _answer(group)
 
 
-def _merges(data: dict[str, Any]) -> dict[str, str]:
+def _merges(data: Unchecked) -> dict[str, str]:
     given = data.get("merge")
     if given is None:
         return {}
@@ -241,7 +241,7 @@ def _named(group: Group, name: str) -> Member:
     return exact
 
 
-def _game_ids(data: dict[str, Any]) -> list[str]:
+def _game_ids(data: Unchecked) -> list[str]:
     given = data.get("games")
     if given is None:
         return []
@@ -316,20 +316,24 @@ def group_standings(group_id: str) -> Response:
 
 
 def standings_json(group: Group, kind: AnyKind, played: list[Played],
-                   since: date | None, until: date | None) -> dict[str, Any]:
+                   since: date | None, until: date | None) -> JSONObject:
     """A season's standings, partners and wins over time, as the API answers them."""
     names = {m.id: m.name for m in group.members}
-    rows = [{"player": names[row.member], "member": row.member, "games": row.games,
-             "wins": row.wins, "win_rate": row.win_rate, "streak": row.streak,
-             "best_streak": row.best_streak, **kind.league_figures(row.figures)}
-            for row in standings(played) if row.member in names]
-    pairs = [{"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
-              "win_rate": round(pair.wins / pair.games, 3)}
-             for pair in partners(played) for a, b in (pair.members,)
-             if a in names and b in names]
+    rows: list[JSONObject] = [
+        {"player": names[row.member], "member": row.member, "games": row.games,
+         "wins": row.wins, "win_rate": row.win_rate, "streak": row.streak,
+         "best_streak": row.best_streak, **kind.league_figures(row.figures)}
+        for row in standings(played) if row.member in names]
+    pairs: list[JSONObject] = [
+        {"players": [names[a], names[b]], "games": pair.games, "wins": pair.wins,
+         "win_rate": round(pair.wins / pair.games, 3)}
+        for pair in partners(played) for a, b in (pair.members,)
+        if a in names and b in names]
     series = wins_over_time(played)
-    return {"game": kind.info.api_name, "since": since and since.isoformat(),
-            "until": until and until.isoformat(), "games": len(played), "rows": rows,
+    return {"game": kind.info.api_name,
+            "since": None if since is None else since.isoformat(),
+            "until": None if until is None else until.isoformat(), "games": len(played),
+            "rows": rows,
             "partners": pairs,
             "wins_over_time": {"dates": [_day(game.at) for game in played],
                                "series": [{"player": names[m], "wins": wins}

@@ -6,7 +6,6 @@ scorekeeper/night/store.py."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from flask import Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
@@ -15,6 +14,7 @@ from ..codec import PayloadError, flag_of
 from ..extensions import db
 from ..games import kind_of
 from ..i18n import say
+from ..jsontypes import JSONObject
 from ..models import Night
 from ..night import rounds as night_rounds
 from ..night import store as nights
@@ -42,7 +42,7 @@ def _points(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 3)
 
 
-def night_json(night: Night) -> dict[str, Any]:
+def night_json(night: Night) -> JSONObject:
     """The night: its links, what it plays, the whole plan (rounds started with their
     games, the rest as planned now), the repeats of the plan and the standing."""
     rounds = nights.schedule(night)

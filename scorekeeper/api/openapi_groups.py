@@ -4,9 +4,8 @@ from what its kind's ``league_figures`` gives, so a game's figures need no word 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..games import games
+from ..games.openapi_part import Schema
 
 ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
                                            "properties": {"error": {"type": "string"}}}}}
@@ -37,7 +36,7 @@ _DAY = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
         "description": "A day, YYYY-MM-DD (UTC)"}
 
 
-def _figure(value: object) -> dict[str, Any]:
+def _figure(value: object) -> Schema:
     """The schema of one figure, from its value for a member with no counts at all."""
     if isinstance(value, dict):
         return {"type": "object", "properties": {key: _figure(v) for key, v in
@@ -152,7 +151,7 @@ _GAME_QUERY = {"name": "game", "in": "query", "schema": {"enum": _GAMES}}
 
 SCHEMAS = {"Group": _GROUP, "Standings": _STANDINGS, "HeadToHead": _MEETING}
 
-PATHS: dict[str, Any] = {
+PATHS: Schema = {
     "/api/v1/groups": {"post": {
         "operationId": "create_group",
         "summary": "Make a group: the people who play together",

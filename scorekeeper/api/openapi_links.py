@@ -12,7 +12,7 @@ the other games refuse, and a rematch waits for the game to be over."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..games.openapi_part import Schema
 
 _AS_GIVEN = {"x-schemathesis": {"merge_body": False}}
 # What the answer made: a game, a night or a group.
@@ -25,14 +25,14 @@ _RECORDER = "$response.body#/players/0"
 _OTHER_SIDE = "$response.body#/players/1"
 
 
-def _first_deals(pin: str) -> dict[str, Any]:
+def _first_deals(pin: str) -> Schema:
     """A new game's first deal, recorded by its first player: each game's simplest, Hand's
     (no one went out), Hand and Foot's (the stock ran out, two sides with nothing down) and
     a points sheet's (its first two players' sides scoring: a sheet of two sides). Each
     game refuses the others'."""
     at = {"game_id": _NEW, "header.X-Table-PIN": pin}
 
-    def record(deal: dict[str, Any]) -> dict[str, Any]:
+    def record(deal: Schema) -> Schema:
         return {"operationId": "record_deal", "parameters": at, "requestBody": {
             "deal": 1, **deal, "recorded_by": _RECORDER}, **_AS_GIVEN}
 
@@ -44,13 +44,13 @@ def _first_deals(pin: str) -> dict[str, Any]:
     }
 
 
-def _on_deal(number: str) -> dict[str, Any]:
+def _on_deal(number: str) -> Schema:
     """Deal *number* of the game just changed, from the version the answer gives."""
     return {"game_id": _SAME_GAME, "number": number,
             "header.If-Match": "$response.body#/version"}
 
 
-def _other_side(number: str) -> dict[str, Any]:
+def _other_side(number: str) -> Schema:
     """The other side's answer to deal *number*: confirm it, or dispute it."""
     return {
         "confirm": {"operationId": "confirm_deal", "parameters": _on_deal(number),
@@ -64,7 +64,7 @@ def _other_side(number: str) -> dict[str, Any]:
 _READ_SAME = {"read": {"operationId": "read_game", "parameters": {"game_id": _SAME_GAME}}}
 
 
-def _rematch(pin: dict[str, str]) -> dict[str, Any]:
+def _rematch(pin: dict[str, str]) -> Schema:
     """Once the game is over (its last deal in, and confirmed where deals are): play it
     again, with the table's PIN *pin* gives."""
     return {"rematch": {"operationId": "rematch_game", "parameters": {
@@ -87,7 +87,7 @@ _RECORDED = {
 _SAME_NIGHT = "$request.path.night_id"
 
 
-def _night_changes(night: str, pin: str) -> dict[str, Any]:
+def _night_changes(night: str, pin: str) -> Schema:
     """Between rounds: read the night, a late arrival (named by the client), two players
     swapping seats in the next round, the first player leaving."""
     at = {"night_id": night, "header.X-Table-PIN": pin}
@@ -102,7 +102,7 @@ def _night_changes(night: str, pin: str) -> dict[str, Any]:
     }
 
 
-def _start(night: str, pin: str, number: str) -> dict[str, Any]:
+def _start(night: str, pin: str, number: str) -> Schema:
     """Start round *number*, named as a start should be (a retry then changes nothing)."""
     return {"start_round": {"operationId": "start_round", "parameters": {
         "night_id": night, "header.X-Table-PIN": pin}, "requestBody": {"round": number},
@@ -110,7 +110,7 @@ def _start(night: str, pin: str, number: str) -> dict[str, Any]:
 
 
 #: Each answer's links, by the operation and status that answer.
-LINKS: dict[tuple[str, str], dict[str, Any]] = {
+LINKS: dict[tuple[str, str], Schema] = {
     ("create_game", "201"): _first_deals("$request.body#/pin"),
     ("record_deal", "201"): _RECORDED,
     ("correct_deal", "200"): {**_READ_SAME, **_other_side("$request.path.number"),
@@ -143,7 +143,7 @@ LINKS: dict[tuple[str, str], dict[str, Any]] = {
 }
 
 
-def add_links(spec: dict[str, Any]) -> None:
+def add_links(spec: Schema) -> None:
     """Give each answer of *spec* its links. Answers are shared between operations (every
     game's state is one), so each linked answer is copied before it gains its own."""
     operations = {operation["operationId"]: operation for item in spec["paths"].values()

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..games import games
+from ..games.openapi_part import Schema
 from ..night.engine.schedule import Format
 from ..night.store import MOST_MINUTES, MOST_PLAYERS, MOST_ROUNDS, SIT_OUTS, TABLE_SIZES
 from .openapi_groups import BAD, ERROR
@@ -110,7 +109,7 @@ _REFUSED_ROUND = {
 
 SCHEMAS = {"Night": _NIGHT}
 
-PATHS: dict[str, Any] = {
+PATHS: Schema = {
     "/api/v1/nights": {"post": {
         "operationId": "create_night",
         "summary": "Plan a night of several tables",

@@ -5,7 +5,7 @@ question two games ask, a new game's fields. Read by :mod:`scorekeeper.api.opena
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar, cast
 
 from ..games import games
 from ..games.openapi_part import OpenApiPart, Schema
@@ -14,10 +14,13 @@ from ..games.openapi_part import OpenApiPart, Schema
 PARTS: list[OpenApiPart] = [kind.openapi() for kind in games()]
 
 
-def merged(one: Any, other: Any) -> Any:
+T = TypeVar("T")
+
+
+def merged(one: object, other: object) -> object:
     """Two games' schemas of one thing as one: objects' properties merged, lists of
     choices and of required fields joined, and anything else as the first game has it."""
-    # Any: it walks whatever JSON the two schemas hold, object, list or value alike.
+    # It walks whatever JSON the two schemas hold, object, list or value alike.
     if isinstance(one, dict) and isinstance(other, dict):
         return {key: merged(one[key], other[key]) if key in one and key in other
                 else one.get(key, other.get(key)) for key in {**one, **other}}
@@ -26,12 +29,14 @@ def merged(one: Any, other: Any) -> Any:
     return one
 
 
-def merge_all(parts: list[Any]) -> Any:
+def merge_all(parts: list[T]) -> T:
     """Every game's schema of one thing as one (:func:`merged` in turn)."""
-    together = parts[0]
+    together: object = parts[0]
     for part in parts[1:]:
         together = merged(together, part)
-    return together
+    # Schemas of one thing merge into one of their shape (a list stays a list, an
+    # object an object).
+    return cast(T, together)
 
 
 def or_null(schema: Schema) -> Schema:

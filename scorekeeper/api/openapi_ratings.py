@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..games import games
+from ..games.openapi_part import Schema
 from ..league.engine.rating import BANDS, LOWEST_BAND, MODEL_NAME
 from .openapi_groups import BAD, ERROR
 
@@ -77,7 +76,7 @@ RATING_CHANGES = {"type": "array", "items": {
     "description": "A finished group game: each member's rating before and after it"}
 
 
-def _answer(description: str, schema: str) -> dict[str, Any]:
+def _answer(description: str, schema: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": {
         "$ref": f"#/components/schemas/{schema}"}}}}
 

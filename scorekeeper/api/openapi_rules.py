@@ -6,9 +6,8 @@ it with)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..games import games, presets
+from ..games.openapi_part import Schema
 
 
 def rules_name(api_name: str) -> str:
@@ -16,7 +15,7 @@ def rules_name(api_name: str) -> str:
     return "".join(word.title() for word in api_name.split("_")) + "Rules"
 
 
-def _game_rules() -> dict[str, Any]:
+def _game_rules() -> Schema:
     named = {}
     for kind in games():
         named[rules_name(kind.info.api_name)] = kind.openapi().rules
@@ -73,7 +72,7 @@ _LISTING = {
             "description": "Hand's options by name (every other game's are beside its "
                            "presets, in option_docs)"}}}
 
-SCHEMAS: dict[str, Any] = {"Rules": RULES, **GAME_RULES, "RulesListing": _LISTING,
+SCHEMAS: Schema = {"Rules": RULES, **GAME_RULES, "RulesListing": _LISTING,
                            "RulesPreset": _PRESET, "RuleOption": _OPTION}
 
 PATHS = {"/api/v1/rules": {"get": {

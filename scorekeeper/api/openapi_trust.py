@@ -3,8 +3,7 @@ merged into :mod:`scorekeeper.api.openapi`."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..games.openapi_part import Schema
 from ..trust.confirmations import MODES, MOST_REASON
 
 _NAME = {"type": "string", "description": "A player of the game"}
@@ -57,13 +56,13 @@ TRUST_STATE = {
                                     "since: its deal corrected, undone or confirmed"}}}}}
 
 
-def trust_paths(game_id: dict[str, Any], if_match: dict[str, Any], answer: dict[str, Any],
-                not_found: dict[str, Any], changed: dict[str, Any]) -> dict[str, Any]:
+def trust_paths(game_id: Schema, if_match: Schema, answer: Schema,
+                not_found: Schema, changed: Schema) -> Schema:
     """The two actions on a deal, taken without the table's PIN: the other side's."""
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 1}}
 
-    def action(operation: str, summary: str, fields: dict[str, Any]) -> dict[str, Any]:
+    def action(operation: str, summary: str, fields: Schema) -> Schema:
         return {"parameters": [game_id, number], "post": {
             "operationId": operation, "summary": summary, "parameters": [if_match],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {

@@ -4,15 +4,15 @@ fields are read into the engine's values by :mod:`scorekeeper.codec`."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import request
 
 from ..codec import PayloadError
+from ..jsontypes import Unchecked
 from ..rulekit.messages import N_, msg
 
 
-def refuse_unknown(data: dict[str, Any], known: tuple[str, ...]) -> None:
+def refuse_unknown(data: Unchecked, known: tuple[str, ...]) -> None:
     """A body's field the address does not take is refused by name, not dropped: a
     misspelt one would otherwise leave out what it meant to say."""
     unknown = sorted(set(data) - set(known))
@@ -21,7 +21,7 @@ def refuse_unknown(data: dict[str, Any], known: tuple[str, ...]) -> None:
                                field=unknown[0][:60], fields=", ".join(known)))
 
 
-def body() -> dict[str, Any]:
+def body() -> Unchecked:
     """The request's JSON object."""
     try:
         data = request.get_json(silent=True)

@@ -5,11 +5,10 @@ them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify, request
 
 from ..codec import PayloadError
+from ..jsontypes import JSONObject
 from ..league import groups
 from ..league.engine.rating import MODEL_NAME, NEW, Skill, balanced, best_first
 from ..league.engine.standings import partners
@@ -21,7 +20,7 @@ from .blueprint import bp
 from .groups import kind_asked, load_group, refuse_unknown_parameters
 
 
-def skill_json(skill: Skill) -> dict[str, Any]:
+def skill_json(skill: Skill) -> JSONObject:
     return {"mu": skill.mu, "sigma": skill.sigma, "shown": skill.shown, "band": skill.band,
             "games": skill.games, "provisional": skill.provisional}
 

@@ -5,12 +5,13 @@ game it belongs to."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flask import Response, jsonify
 
 from ..codec import PayloadError
 from ..games import games, kind_asked
+from ..jsontypes import Unchecked
 from ..rulekit.messages import N_, msg
 from .blueprint import bp
 from .payload import body
@@ -33,7 +34,7 @@ def _answer(check: str) -> Response:
     return jsonify(kind.ask(check, data))
 
 
-def _refuse_foreign_fields(kind: AnyKind, check: str, data: dict[str, Any]) -> None:
+def _refuse_foreign_fields(kind: AnyKind, check: str, data: Unchecked) -> None:
     """A field another game's question of the same name reads (Hand and Foot's running
     total, say) means nothing to this game's: given with a value, it is refused by name,
     as the description names it for this path, rather than ignored."""

@@ -66,6 +66,7 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
+# Any: a row's columns, each value of its column's Python type (text, number, time)
 def row_of(obj: object, skip: set[str]) -> dict[str, Any]:
     """*obj*'s columns but *skip*, as the file holds them (time stamps in UTC)."""
     out = {}
@@ -81,15 +82,17 @@ def stamp(at: datetime) -> str:
     return (at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)).isoformat()
 
 
+# Any: any model class; its columns' values are of their own Python types
 def values_of(item: object, model: type[Any], skip: set[str], where: str,
-              parts: list[str]) -> dict[str, Any]:
+              parts: list[str]) -> dict[str, Any]:  # Any: as row_of's
     """The columns of *model* from *item*, each checked against its column's type."""
     return checked(item, {a.key: a.columns[0] for a in inspect(model).column_attrs
                           if a.key not in skip}, where, parts)
 
 
+# Any: columns of any Python type, their values as row_of's
 def checked(item: object, columns: Mapping[str, ColumnElement[Any]], where: str,
-            parts: list[str]) -> dict[str, Any]:
+            parts: list[str]) -> dict[str, Any]:  # Any: as above
     """*columns* from *item*, each checked against its type; *parts*, the item's nested
     lists, are read by the caller."""
     if not isinstance(item, dict):
@@ -106,6 +109,7 @@ def checked(item: object, columns: Mapping[str, ColumnElement[Any]], where: str,
             for key, column in columns.items()}
 
 
+# Any: a column of any Python type
 def value_of(value: object, column: ColumnElement[Any], where: str) -> object:
     kind = column.type
     if value is None:
@@ -177,6 +181,7 @@ def _json_value(value: object, where: str, depth: int = 0) -> None:
         raise BadFile(where, "holds a number too large to store")
 
 
+# Any: games, groups or nights alike: any row with an id
 def each_once(games: list[Any]) -> None:
     """No two games of a file share an id or a view-only link."""
     ids: set[str] = set()

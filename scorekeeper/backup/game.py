@@ -14,6 +14,7 @@ from .. import deal_fields
 from ..codec import PayloadError
 from ..games import kind_of, kind_of_game
 from ..games.kind import AnyKind, Deal, Table, Unfit, brief
+from ..jsontypes import JSONObject
 from ..models import (
     AuditEntry,
     DealRecord,
@@ -42,6 +43,7 @@ PLAYED_AT = "played_at"
 
 #: A game read from the file: the game (not yet in the session), its state and log as
 #: replayed, each seat's member (by place in the group) and the day it counts for.
+# Any: the table is the game's own; the old deals' rows as legacy.old_columns reads them
 FileGame = tuple[Game, Any, list[Any], list[int | None], datetime | None]
 
 
@@ -71,7 +73,7 @@ def game_of(item: object, index: int, version: int) -> FileGame:
     members: list[int | None] = []
     # A deal of an older file: its columns, read into its game's report once the game
     # is known.
-    old: list[dict[str, Any]] = []
+    old: list[JSONObject] = []
     for name, model, skip in PARTS:
         children = item[name]
         if not isinstance(children, list):
@@ -154,7 +156,7 @@ def _check_table(game: Game, table: Table, where: str) -> None:
 
 
 def _check_deals(game: Game, kind: AnyKind, table: Table, log: list[Deal],
-                 old: list[dict[str, Any]], where: str) -> None:
+                 old: list[JSONObject], where: str) -> None:
     """Each deal is stored exactly as the app stores the deal it describes: nothing the
     replay passes over (a winner on a redeal, a seat written -1 or true) is let in. A
     deal of an older file (*old*, its columns) is stored as the app writes it now."""

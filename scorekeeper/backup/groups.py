@@ -14,6 +14,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import kind_named
 from ..games.kind import brief
+from ..jsontypes import JSONObject
 from ..league.engine.rating import Skill
 from ..league.groups import MOST_MEMBERS, TABLE, group_name
 from ..models import Game, Group, Member, fits_integer_column
@@ -28,7 +29,7 @@ MEMBERS = ("members", Member, {"id", "group_id"})
 TRIAL_TABLES = (["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"])
 
 
-def group_json(group: Group) -> dict[str, Any]:
+def group_json(group: Group) -> JSONObject:
     out = row_of(group, set())
     out[MEMBERS[0]] = [row_of(m, MEMBERS[2]) for m in group.members]
     out[RATINGS] = ratings_json(group)
@@ -157,6 +158,7 @@ def _check_house_rules(rules: object, where: str) -> None:
             raise BadFile(f"{where}, {name!r}", "the rules engine refuses them")
 
 
+# Any: a file's game spec, its values checked by the game's new_game
 def _seats(kind: Any, spec: dict[str, Any], players: list[str]) -> bool:
     """Whether a game of *kind* under *spec* seats *players*."""
     try:

@@ -18,6 +18,7 @@ from .columns import BadFile, checked
 
 _LATER = {"added_later": True}
 #: The deal row's columns of those files, as the models then declared them.
+# Any: SQLAlchemy's Column is generic over each column's Python type
 COLUMNS: dict[str, Column[Any]] = {
     "outcome": Column("outcome", String(20), nullable=False),
     "winner": Column("winner", Integer),
@@ -29,6 +30,7 @@ COLUMNS: dict[str, Column[Any]] = {
     "sides": Column("sides", JSON, info=_LATER)}
 HANDS = "hands"
 #: A player's hand, in the deal's list of hands.
+# Any: as above
 HAND_COLUMNS: dict[str, Column[Any]] = {
     "position": Column("position", Integer, nullable=False),
     "melded": Column("melded", Boolean, nullable=False),
@@ -44,6 +46,7 @@ BLANK: dict[str, object] = {"outcome": "scored", "winner": None, "finish": None,
 RESTATED = "sides"
 
 
+# Any: an old file's deal row, each column's value read by its column
 def old_columns(item: Mapping[str, Any], where: str) -> dict[str, Any]:
     """The old columns of a deal row of such a file, each checked against its type, the
     hands sorted by seat."""
@@ -57,12 +60,14 @@ def old_columns(item: Mapping[str, Any], where: str) -> dict[str, Any]:
     return values
 
 
+# Any: as above, the columns as old_columns read them
 def old_report(columns: Mapping[str, Any], kind: AnyKind) -> dict[str, Any]:
     """The game's report those columns held (to be read, then checked against what the
     app writes for it)."""
     return {field: columns[column] for field, column in kind.report_columns.items()}
 
 
+# Any: as above
 def check_old(columns: Mapping[str, Any], kind: AnyKind, expected: Mapping[str, object],
               where: str) -> None:
     """The old columns hold exactly what the app wrote for the deal: the game's report as

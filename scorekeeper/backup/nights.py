@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import or_, select
 
 from ..extensions import db
 from ..games.kind import brief
+from ..jsontypes import JSONObject
 from ..models import Game, Group, Night, NightChange, NightRound
 from ..night.engine.schedule import Format
 from ..night.store import (
@@ -38,7 +38,7 @@ CHANGES = ("changes", NightChange, {"id", "night_id"})
 ACTIONS = ("created", "round", "forced", "add", "remove", "swap")
 
 
-def night_json(night: Night) -> dict[str, Any]:
+def night_json(night: Night) -> JSONObject:
     out = row_of(night, set())
     for name, _model, skip in (STARTED, CHANGES):
         out[name] = [row_of(child, skip) for child in getattr(night, name)]

@@ -7,10 +7,9 @@ does (scorekeeper/ratings.py), and says so if they come out otherwise than the f
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..games import games, kind_named
 from ..games.kind import brief
+from ..jsontypes import JSONObject
 from ..league.engine.rating import Skill, replay
 from ..league.ratings import ratings, rerate
 from ..league.results import season
@@ -21,11 +20,11 @@ RATINGS = "ratings"
 FIELDS = ("member", "mu", "sigma", "shown", "games")
 
 
-def ratings_json(group: Group) -> dict[str, list[dict[str, Any]]]:
+def ratings_json(group: Group) -> dict[str, list[JSONObject]]:
     """The group's ratings of each game it has rated, by member's place: worked out from
     the results the file's games give (a full replay), as an import will."""
     place = {m.id: m.position for m in group.members}
-    out = {}
+    out: dict[str, list[JSONObject]] = {}
     for kind in (each.info.name for each in games()):
         now, _ = replay(season(group.id, kind))
         if now:

@@ -84,6 +84,7 @@ def import_games(data: object) -> tuple[list[str], list[str]]:
     return [game.id for game in kept], refused
 
 
+# Any: the file's parts, each checked item by item by its reader (groups_of, game_of …)
 def _parts(data: object) -> dict[str, Any]:
     """*data*, once it is known to be an export in a version of the format this app
     reads, holding the parts of that version and no other; :class:`BadFile` otherwise."""
@@ -105,6 +106,7 @@ def _parts(data: object) -> dict[str, Any]:
     return data
 
 
+# Any: as _parts gives it
 def _ids(data: dict[str, Any]) -> dict[str, set[str]]:
     """The ids the file gives its games and its nights, whether or not they import."""
     return {part: {item["id"] for item in data.get(part, [])

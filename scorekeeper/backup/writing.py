@@ -28,6 +28,7 @@ FORMAT = "hand-scorekeeper-games"
 VERSION = REPORTS
 
 
+# Any: the file's parts are rows as backup/columns.py writes them (Row)
 def export_games() -> dict[str, Any]:
     """Every group and every game, as the file holds them."""
     _read_one_moment()
@@ -65,7 +66,7 @@ def _read_one_moment() -> None:
 
 
 def _game_json(game: Game, places: dict[int, int], played_at: datetime | None
-               ) -> dict[str, Any]:
+               ) -> dict[str, Any]:  # Any: a Row, amended
     out = row_of(game, set())
     # The day a group game counts for in the standings (no deal records it).
     out[PLAYED_AT] = None if played_at is None or game.group_id is None else stamp(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..codec import PayloadError
 from ..rulekit.messages import N_, fail, msg
@@ -64,7 +64,7 @@ def kind_of(rules: object) -> AnyKind:
                names=names)
 
 
-def kind_asked(data: Mapping[str, Any]) -> AnyKind:
+def kind_asked(data: Mapping[str, object]) -> AnyKind:
     """The game of a body's ``rules`` (a referee question, a round to score):
     :class:`PayloadError` when the body gives none."""
     if "rules" not in data:

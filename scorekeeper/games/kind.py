@@ -16,10 +16,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..codec import PayloadError
+from ..jsontypes import JSONObject
 from ..rulekit.messages import N_, msg
 from .about import GameInfo
 from .openapi_part import OpenApiPart
 from .pages import GamePages
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..league.engine import Result
@@ -33,7 +35,7 @@ class Rules(Protocol):
     @property
     def preset(self) -> str: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> JSONObject: ...
 
 
 class Table(Protocol):
@@ -67,7 +69,7 @@ class State(Protocol):
     def table(self) -> Table: ...
 
     @property
-    def deals(self) -> Sequence[Any]:
+    def deals(self) -> Sequence[object]:
         """Each deal's line of the sheet (what the game made of it), in order."""
         ...
 
@@ -140,7 +142,7 @@ class GameKind(Generic[TableT, DealT, StateT]):
     table_of: Callable[[Game], TableT]
     #: The deal a stored report describes, given its number and the players (the reverse
     #: of ``report_of``): :class:`ValueError` (or a :class:`RulesError`) when it cannot be.
-    deal_from_report: Callable[[int, Mapping[str, Any], tuple[str, ...]], DealT]
+    deal_from_report: Callable[[int, Mapping[str, object], tuple[str, ...]], DealT]
     #: The game's own report of a deal, as the deal row's ``report`` keeps it (seats by
     #: position, never names): the game's typed record, encoded as JSON.
     report_of: Callable[[DealT, tuple[str, ...]], Mapping[str, object]]
@@ -153,7 +155,9 @@ class GameKind(Generic[TableT, DealT, StateT]):
     extend: Callable[[StateT, DealT], StateT]
     #: A deal for the audit trail (from the deal and its line of the sheet): the body that
     #: records it again, with its scores.
-    snapshot: Callable[[DealT, Any], dict[str, Any]]
+    # The line is the game's own (its state's ``deals``), which shared code only hands
+    # back to the game that made it. Any: shared code cannot name the game's line type.
+    snapshot: Callable[[DealT, Any], Snapshot]
     #: The fields such a snapshot may hold.
     snapshot_fields: frozenset[str]
     #: The fields a deal's JSON body may hold at its top level (any other is refused by
@@ -168,18 +172,18 @@ class GameKind(Generic[TableT, DealT, StateT]):
     result: Callable[[StateT, list[DealT]], Result]
     #: A member's counts summed over a season, as the standings show them: the figures
     #: only this game's rules give (each shown under ``pages.league_columns``).
-    league_figures: Callable[[Mapping[str, int]], dict[str, Any]]
+    league_figures: Callable[[Mapping[str, int]], JSONObject]
     #: Who deals first in a rematch: the dealer of the next deal, had the game gone on.
     rematch_dealer: Callable[[StateT], str]
 
     # --- JSON ------------------------------------------------------------------------
     #: A deal as a body reports it (with its number), under the game's rules as stored
     #: (``None`` for a deal the app wrote itself, as the audit trail keeps it).
-    deal_from_json: Callable[[Mapping[str, Any], int, object | None], DealT]
+    deal_from_json: Callable[[Mapping[str, object], int, object | None], DealT]
     #: The state as the API answers it: (game id, state, log, version, the game's url).
-    state_to_json: Callable[[str, StateT, list[DealT], str, str], dict[str, Any]]
+    state_to_json: Callable[[str, StateT, list[DealT], str, str], JSONObject]
     #: The game's presets as the API's rules listing shows them, by name.
-    listing: Callable[[], dict[str, dict[str, Any]]]
+    listing: Callable[[], dict[str, JSONObject]]
     #: The game's part of the OpenAPI description (:mod:`scorekeeper.api.openapi`).
     openapi: Callable[[], OpenApiPart]
     #: One line on each preset, for choosers (untranslated: ``N_`` strings).
@@ -193,9 +197,9 @@ class GameKind(Generic[TableT, DealT, StateT]):
     question_fields: Mapping[str, frozenset[str]] = field(
         default_factory=lambda: MappingProxyType({}))
     #: The referee's answer to a question asked with the API's body.
-    decide: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
+    decide: Callable[[str, Mapping[str, object]], JSONObject] | None = None
     #: One round's scores without a stored game (``/score/round``).
-    score_round: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    score_round: Callable[[Mapping[str, object]], JSONObject] | None = None
 
     def __post_init__(self) -> None:
         if bool(self.checks) != self.info.referee or (self.decide is None) == bool(
@@ -205,14 +209,14 @@ class GameKind(Generic[TableT, DealT, StateT]):
         if (self.pages.referee is None) == self.info.referee:
             raise ValueError(f"{self.info.name}: referee pages go with a referee")
 
-    def ask(self, check: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def ask(self, check: str, data: Mapping[str, object]) -> JSONObject:
         """The referee's answer; a game without one says so."""
         if self.decide is None:
             raise PayloadError(msg(N_("%(game)s has no referee: its deals are recorded as "
                                       "the table scores them."), game=msg(self.info.title)))
         return self.decide(check, data)
 
-    def score(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def score(self, data: Mapping[str, object]) -> JSONObject:
         """One round's scores without a stored game; a game that has none says so."""
         if self.score_round is None:
             raise PayloadError(msg(N_("%(game)s scores its deals in a stored game only: "

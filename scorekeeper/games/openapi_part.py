@@ -10,11 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..jsontypes import JSONObject
+
 #: A JSON Schema, or a piece of one, and a request's body: both are JSON objects whose
 #: values are free-form JSON (a schema's keywords take strings, numbers, lists and further
-#: schemas; a body's fields whatever a client sends), so they are typed no further.
+#: schemas; a body's fields whatever a client sends).
+# The description is built by merging and amending these pieces in place (api/openapi.py),
+# deep inside nested schemas; its shape is JSON Schema's own, checked by the tests with a
+# validator. Any: a schema's values are read and changed at any depth without narrowing.
 Schema = dict[str, Any]
-Body = dict[str, Any]
+Body = JSONObject
 
 
 class Question(NamedTuple):

@@ -13,7 +13,7 @@ the rematch of a rematch makes a chain, one game after another.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -105,7 +105,7 @@ def _claim(game: Game) -> bool:
     seen = game.updated_at
     at = seen if seen.tzinfo is not None else seen.replace(tzinfo=UTC)
     now = max(datetime.now(UTC), at + timedelta(microseconds=1))
-    claimed = cast(CursorResult[Any], db.session.execute(
+    claimed = cast(CursorResult[tuple[()]], db.session.execute(
         update(Game).where(Game.id == game.id, Game.updated_at == seen)
         .values(updated_at=now).execution_options(synchronize_session=False)))
     if claimed.rowcount != 1:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 
 from ..extensions import db
 from ..games import kind_of_game
@@ -129,7 +128,7 @@ _KEEP = 20_000
 _CHUNK = 500  # ids in one IN list
 
 
-def _uncached(query: Any) -> list[Played]:
+def _uncached(query: Select[str, datetime, datetime]) -> list[Played]:
     rows = db.session.execute(query.add_columns(GameResult.places)
                               .order_by(GameResult.played_at, GameResult.game_id))
     return [Played(game_id, at, tuple(Place.from_json(p) for p in places))

@@ -10,13 +10,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from sqlalchemy import select
 
 from .. import storage
 from ..extensions import db
 from ..games import kind_of_game
+from ..jsontypes import JSONObject
 from ..league.groups import LONGEST_GROUP_NAME, member_named
 from ..league.ratings import ratings
 from ..models import Game, Group, Night, NightChange, NightRound
@@ -39,7 +39,7 @@ SIT_OUTS = ("average", "none")
 MOST_MINUTES = 300
 
 
-def new_night(name: object, rules: object, players: Sequence[object], fmt: object,
+def new_night(name: object, rules: object, players: object, fmt: object,
               table_size: object = 4, rounds: object = None, pairs: object = None,
               group: Group | None = None, sit_out: object = "average",
               minutes: object = None, balance: object = False,
@@ -124,7 +124,7 @@ def _table_size(given: object) -> int:
     return int(given)
 
 
-def _players(given: Sequence[object]) -> list[str]:
+def _players(given: object) -> list[str]:
     if not isinstance(given, list | tuple) or not all(isinstance(n, str) for n in given):
         raise fail(N_("List the players present, by name."))
     names = [normal_name(n) for n in given if isinstance(n, str)]
@@ -377,5 +377,5 @@ def _everyone(night: Night) -> list[str]:
     return list({n.casefold(): n for n in names}.values())
 
 
-def note(night: Night, action: str, detail: dict[str, Any]) -> None:
+def note(night: Night, action: str, detail: JSONObject) -> None:
     night.changes.append(NightChange(action=action, detail=detail))

@@ -5,7 +5,7 @@ concurrent change waits, then fails (:class:`~scorekeeper.storage.versions.GameC
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from sqlalchemy import Table, insert
 from sqlalchemy.exc import IntegrityError
@@ -15,6 +15,7 @@ from ..deal_fields import Typed
 from ..extensions import db
 from ..games import kind_of_game
 from ..games.kind import Deal, State
+from ..games.snapshot import KeptDeal
 from ..league.results import keep_result
 from ..models import AuditEntry, DealRecord, Game
 from .claims import claimed
@@ -35,17 +36,19 @@ class Marks(NamedTuple):
     columns (who recorded it, scorekeeper/trust.py; what the table typed on it,
     scorekeeper/deal_fields.py), and a step run before the commit."""
 
-    columns: tuple[tuple[str, Any], ...] = ()
+    columns: tuple[tuple[str, object], ...] = ()
     then: Callable[[Game], None] = lambda game: None
 
-    def plus(self, columns: tuple[tuple[str, Any], ...]) -> Marks:
+    def plus(self, columns: tuple[tuple[str, object], ...]) -> Marks:
         """These marks writing *columns* too."""
         return self if not columns else Marks(self.columns + columns, self.then)
 
     def typed(self) -> Typed:
         """The fields typed on the deal that these marks write."""
         fields = deal_fields.names()
-        return {column: value for column, value in self.columns if column in fields}
+        # A typed field's column holds text (scorekeeper/deal_fields.py).
+        return {column: cast(str | None, value) for column, value in self.columns
+                if column in fields}
 
 
 NO_MARKS = Marks()
@@ -162,8 +165,8 @@ def remove_last_deal(game: Game, seen: str, marks: Marks = NO_MARKS) -> State:
     return state
 
 
-def _audit(game: Game, action: str, number: int, before: dict[str, Any] | None,
-           after: dict[str, Any] | None) -> None:
+def _audit(game: Game, action: str, number: int, before: KeptDeal | None,
+           after: KeptDeal | None) -> None:
     # Part of the change's own transaction: a change is never saved without its entry.
     # Written as a row, not added to ``game.audit``, which would read the whole trail first.
     db.session.execute(_INSERT_AUDIT, dict(game_id=game.id, action=action, deal_number=number,

@@ -7,7 +7,7 @@ changes nothing."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import CursorResult, Table, Update, bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -31,7 +31,7 @@ def claimed(row: Game | Night) -> bool:
     seen = row.updated_at
     # Never the same stamp twice, so every change moves the version.
     stamp = max(datetime.now(UTC), (as_utc(seen) + TICK).replace(tzinfo=UTC))
-    result = cast(CursorResult[Any], db.session.execute(
+    result = cast(CursorResult[tuple[()]], db.session.execute(
         _CLAIMS[type(row)], {"claimed": row.id, "seen": seen, "stamp": stamp}))
     if result.rowcount != 1:
         db.session.rollback()

@@ -48,6 +48,7 @@ class PageName(NamedTuple):
     rematch: str | None
 
 
+# Any: an id, or the games' own id column (a correlated subquery)
 def newest_rematch(of: Any) -> Select[str]:
     """The id of the game played after the game *of* (an id, or the games' own column):
     the newest made as its rematch, should there be more (scorekeeper.rematch)."""

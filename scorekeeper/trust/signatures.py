@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import AuditEntry, Game
+from ..jsontypes import JSONObject
+from ..models import AuditEntry, Game, Stored
 from .confirmations import confirming, utc
 
 #: What the history's trust entries say, as a signature names it.
@@ -28,7 +29,7 @@ class Entry(Protocol):
 
     action: str
     deal_number: int
-    note: dict[str, Any] | None
+    note: Stored | None
     at: datetime
 
 
@@ -97,7 +98,7 @@ def signatures_of(game: Game) -> list[Signature]:
     return [s for s in read(rows) if s is not None]
 
 
-def as_json(signature: Signature) -> dict[str, Any]:
+def as_json(signature: Signature) -> JSONObject:
     """A signature as the game's JSON gives it (docs/api.md, "Confirmed deals")."""
     return {"deal": signature.deal, "action": signature.action, "by": signature.by,
             "at": signature.at.isoformat(), "reason": signature.reason,

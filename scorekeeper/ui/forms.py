@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from babel.support import NullTranslations, Translations
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import Field, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
@@ -34,7 +34,7 @@ class Form(FlaskForm):
     milliseconds of every page that shows a form (docs/performance.md)."""
 
     class Meta(FlaskForm.Meta):
-        def get_translations(self, form: Any) -> NullTranslations:
+        def get_translations(self, form: FlaskForm) -> NullTranslations:
             return _wtforms_messages(str(get_locale() or "en"))
 
 
@@ -44,10 +44,11 @@ class DigitsInput(TextInput):
     language), and the deal was then saved without them. ``inputmode`` still brings up
     the phone's number pad; the server checks the number (:class:`WholeField`)."""
 
-    def __call__(self, field: Field, **kwargs: Any) -> Any:
+    def __call__(self, field: Field, **kwargs: object) -> Markup:
         kwargs.setdefault("inputmode", "numeric")
         kwargs.setdefault("autocomplete", "off")
-        return super().__call__(field, **kwargs)
+        markup: Markup = super().__call__(field, **kwargs)
+        return markup
 
 
 class WholeField(IntegerField):
@@ -58,7 +59,7 @@ class WholeField(IntegerField):
 
     widget = DigitsInput()
 
-    def process_formdata(self, valuelist: list[Any]) -> None:
+    def process_formdata(self, valuelist: list[str]) -> None:
         if not valuelist:
             return
         text = str(valuelist[0]).strip()
@@ -72,17 +73,17 @@ class WholeField(IntegerField):
             raise ValueError(_l("Not a valid integer: type a whole number, in digits only."))
 
 
-def choices(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
+def choices(pairs: Iterable[tuple[str, object]]) -> list[SelectChoice]:
     """WTForms 3.3 takes choices as SelectChoice records, no longer as tuples."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def pin_digits(form: Any, field: Field) -> None:
+def pin_digits(form: FlaskForm, field: Field) -> None:
     if normal_pin(field.data) is None:
         raise ValidationError(_l("A PIN is 4 to 8 digits."))
 
 
-def first_error(form: Any) -> str:
+def first_error(form: FlaskForm) -> str:
     """The first thing wrong with a deal form, named by its field, for the one-line
     preview."""
     if "csrf_token" in form and form.csrf_token.errors:

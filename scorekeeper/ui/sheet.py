@@ -6,7 +6,6 @@ totals. Each game builds its :class:`Sheet` from its replayed state (its pages'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 CHART_WIDTH, CHART_HEIGHT, PAD = 320, 160, 24
 # Distinct, colour-blind-friendly hues; the line styles tell them apart in print. Six
@@ -66,7 +65,7 @@ class Sheet:
                 [cell[1] for cell in row.cells if cell is not None]
                 for row in self.rows if row.cells[0] is not None])
 
-    def chart(self) -> dict[str, Any]:
+    def chart(self) -> dict[str, object]:
         """Polylines of the running totals, scaled into the chart's box."""
         points = self.points()
         low = min(min(p) for p in points)

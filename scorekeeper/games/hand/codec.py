@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from itertools import chain
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.codec import PayloadError, cards_of, cards_out
 from scorekeeper.i18n import say
@@ -211,9 +211,22 @@ def _first_meld(data: Mapping[str, Any]) -> FirstMeld:
 
 # --- a deal and a game, written -------------------------------------------------------
 
-def deal_to_json(deal: Deal) -> dict[str, Any]:
+class HandBody(TypedDict, total=False):
+    """A deal's body: what the table reported (a redeal reports nothing)."""
+
+    winner: str | None
+    finish: str
+    bonuses: list[str]
+    hands: dict[str, dict[str, Any]]
+    indicator: str
+    winner_melds: list[list[str]]
+    winner_discard: list[str]
+    first_melds: list[dict[str, Any]]
+
+
+def deal_to_json(deal: Deal) -> HandBody:
     """What the table reported for *deal*, as :func:`deal_from_json` reads it back."""
-    out: dict[str, Any] = {}
+    out: HandBody = {}
     if deal.result is not None:
         result = deal.result
         out = {

@@ -5,13 +5,14 @@ Storage (scorekeeper.storage) calls these through the registry."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from scorekeeper.codec import PayloadError, seat_named
 from scorekeeper.models import Game, Seat
 from scorekeeper.rulekit.messages import N_, msg
 
-from .codec import deal_to_json
+from ..snapshot import Snapshot
+from .codec import HandBody, deal_to_json
 from .rules import (
     Bonus,
     Card,
@@ -143,13 +144,19 @@ def report_of(deal: Deal, players: tuple[str, ...]) -> HandReport:
             for name, hand in result.hands.items()), key=lambda row: row["position"]))
 
 
-def snapshot(deal: Deal, line: DealLine) -> dict[str, Any]:
+class HandSnapshot(Snapshot, HandBody):
+    """A deal of Hand as the audit trail keeps it."""
+
+
+def snapshot(deal: Deal, line: DealLine) -> HandSnapshot:
     """A deal for the audit trail: the body that would record it again through the API
     (``deal``, ``outcome`` and what the table reported), with the scores it gave."""
     out = {"deal": deal.number, "outcome": deal.outcome.value, **deal_to_json(deal)}
     if line.scores is not None:
         out["scores"] = dict(line.scores)
-    return out
+    # A redeal scored nothing and its body is empty: mypy cannot follow the body's fields,
+    # which may be left out, through the ``**``.
+    return cast(HandSnapshot, out)
 
 
 #: The fields of a deal as the audit trail keeps it (:func:`snapshot`).

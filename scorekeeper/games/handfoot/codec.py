@@ -5,7 +5,7 @@ only translates; every rule is the engine's."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.codec import PayloadError, cards_out
 from scorekeeper.i18n import say
@@ -116,7 +116,14 @@ def side_to_json(side: SideResult) -> dict[str, Any]:
     return out
 
 
-def deal_to_json(deal: HandFootDeal) -> dict[str, Any]:
+class HandFootBody(TypedDict):
+    """A deal's body: who went out, and each side's report."""
+
+    went_out: str | None
+    sides: list[dict[str, Any]]
+
+
+def deal_to_json(deal: HandFootDeal) -> HandFootBody:
     return {"went_out": deal.went_out, "sides": [side_to_json(s) for s in deal.sides]}
 
 

@@ -13,7 +13,8 @@ from scorekeeper.models import Game, Seat
 from scorekeeper.rulekit import new_names, normal_name
 
 from ..kind import Unfit
-from .codec import deal_from_json, deal_to_json, side_to_json
+from ..snapshot import Snapshot
+from .codec import HandFootBody, deal_from_json, deal_to_json, side_to_json
 from .rules import HandFootDeal, HandFootLine, HandFootRules, HandFootTable, partnership_sides
 
 #: A deal as the audit trail keeps it: its body and each side's score, by the side's name.
@@ -73,7 +74,11 @@ def report_of(deal: HandFootDeal, players: tuple[str, ...]) -> HandFootReport:
         sides=[side_to_json(side) for side in deal.sides])
 
 
-def snapshot(deal: HandFootDeal, line: HandFootLine) -> dict[str, Any]:
+class HandFootSnapshot(Snapshot, HandFootBody):
+    """A deal of Hand and Foot as the audit trail keeps it."""
+
+
+def snapshot(deal: HandFootDeal, line: HandFootLine) -> HandFootSnapshot:
     return {"deal": deal.number, "outcome": "scored", **deal_to_json(deal),
             "scores": {name: s.total for name, s in zip(line.names, line.scores,
                                                         strict=True)}}

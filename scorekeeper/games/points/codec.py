@@ -5,7 +5,7 @@ of the other games' where the fields mean the same. It only translates."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.codec import PayloadError
 from scorekeeper.i18n import say
@@ -37,7 +37,13 @@ def deal_from_json(data: Mapping[str, Any], number: int) -> PointsDeal:
     return PointsDeal(number, tuple(pairs))
 
 
-def deal_to_json(deal: PointsDeal) -> dict[str, Any]:
+class PointsBody(TypedDict):
+    """A deal's body: each side's points, by the name the table gave it."""
+
+    points: dict[str, int]
+
+
+def deal_to_json(deal: PointsDeal) -> PointsBody:
     """The deal's ``points``, as the table gave them."""
     return {"points": dict(deal.points)}
 

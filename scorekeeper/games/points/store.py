@@ -15,7 +15,8 @@ from scorekeeper.rulekit import new_names, normal_name
 from scorekeeper.rulekit.messages import N_, fail
 
 from ..kind import Unfit
-from .codec import deal_from_json, deal_to_json
+from ..snapshot import Snapshot
+from .codec import PointsBody, deal_from_json, deal_to_json
 from .rules import PointsDeal, PointsLine, PointsRules, PointsTable, side_name
 
 #: A deal as the audit trail keeps it: its body and each side's points, by the side's name.
@@ -104,7 +105,11 @@ def _named(key: Seated, players: tuple[str, ...]) -> str:
     return str(key)
 
 
-def snapshot(deal: PointsDeal, line: PointsLine) -> dict[str, Any]:
+class PointsSnapshot(Snapshot, PointsBody):
+    """A deal of a points sheet as the audit trail keeps it."""
+
+
+def snapshot(deal: PointsDeal, line: PointsLine) -> PointsSnapshot:
     return {"deal": deal.number, "outcome": "scored", **deal_to_json(deal),
             "scores": dict(zip(line.names, line.points, strict=True))}
 

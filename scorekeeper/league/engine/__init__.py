@@ -8,7 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TypedDict
+
+
+class PlaceJSON(TypedDict):
+    """A :class:`Place` as a game's stored result keeps it."""
+
+    seat: int
+    side: int
+    total: int
+    rank: int
+    won: bool
+    figures: dict[str, int]
+    member: int | None
 
 
 @dataclass(frozen=True)
@@ -31,13 +43,13 @@ class Place:
         object.__setattr__(self, "figures", MappingProxyType(
             {name: count for name, count in self.figures.items() if count}))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlaceJSON:
         return {"seat": self.seat, "side": self.side, "total": self.total,
                 "rank": self.rank, "won": self.won, "figures": dict(self.figures),
                 "member": self.member}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Place:
+    def from_json(cls, data: PlaceJSON) -> Place:
         # As to_json wrote it, its counts of none already left out: read straight in,
         # without __post_init__'s copy (a season reads thousands of places per answer).
         place = object.__new__(cls)

@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
             return None
         return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
+    # Any: Flask's url_defaults hands the endpoint's values over untyped
     def versioned(endpoint: str, values: dict[str, Any]) -> None:
         if (endpoint == "static" and "filename" in values and "v" not in values
                 and (version := digest(values["filename"])) is not None):

@@ -65,7 +65,7 @@ def switch(code: str) -> Response:
     return response
 
 
-def _switch_link() -> dict[str, Any]:
+def _switch_link() -> dict[str, object]:
     """The header's link to the other language. It names this page (when a GET can fetch
     it again) for a browser that sends no Referer."""
     current = str(get_locale() or "en")
@@ -86,6 +86,7 @@ def _vary(response: Response) -> Response:
 def _isolating(method: str) -> Callable[..., str]:
     """The catalogue's *method* (a gettext), setting each value apart in Arabic."""
 
+    # Any: a gettext's arguments (text, plural, count, values) vary by method
     def translated(*args: Any) -> str:
         translations, rtl = catalogue()
         text: str = getattr(translations, method)(*args)
@@ -107,6 +108,7 @@ def init_app(app: Flask) -> None:
     # keeps its own direction (scorekeeper.i18n.isolate): "-30" stays "-30".
     # The i18n extension adds this method to the environment at run time: Jinja's types do
     # not know it.
+    # Any: Jinja's i18n extension adds this method, which its stubs do not know
     cast(Any, app.jinja_env).install_gettext_callables(
         gettext=_isolating("ugettext"),
         ngettext=_isolating("ungettext"),

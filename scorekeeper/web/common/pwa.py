@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -113,7 +112,7 @@ def _game_head(kind: AnyKind) -> str:
         return ""
 
 
-def worker_config() -> dict[str, Any]:
+def worker_config() -> dict[str, object]:
     """What the service worker is told: the addresses to keep ahead of time (static files
     under their versioned addresses, the offline page in each language), the pages it may
     keep copies of, and a version that moves with any of them."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import Blueprint, abort, render_template
 from flask_babel import gettext as _
@@ -20,6 +19,7 @@ from ...deal_fields import deal_fields, typed_in
 from ...extensions import db, htmx
 from ...games import kind_of_game
 from ...games.kind import AnyPages
+from ...games.snapshot import KeptDeal
 from ...models import AuditEntry, Game
 from ...trust import signatures
 from ...trust.signatures import Signature
@@ -111,16 +111,20 @@ def signed_lines(game: Game) -> list[Line]:
     return [signed(s) for s in signatures.signatures_of(game)]
 
 
-def _scores(deal: dict[str, Any] | None, pages: AnyPages) -> list[str]:
-    deal = deal or {}
-    if deal.get("scores") is None:
-        return [pages.outcome_note(deal.get("outcome"))]
-    return [f"{name} {_signed(score)}" for name, score in deal["scores"].items()]
+def _scores(deal: KeptDeal | None, pages: AnyPages) -> list[str]:
+    scores = _scores_of(deal)
+    if scores is None:
+        return [pages.outcome_note(None if deal is None else deal.get("outcome"))]
+    return [f"{name} {_signed(score)}" for name, score in scores.items()]
 
 
-def _differences(before: dict[str, Any] | None, after: dict[str, Any] | None,
+def _scores_of(deal: KeptDeal | None) -> dict[str, int] | None:
+    return None if deal is None else deal.get("scores")
+
+
+def _differences(before: KeptDeal | None, after: KeptDeal | None,
                  pages: AnyPages) -> list[str]:
-    old, new = (before or {}).get("scores"), (after or {}).get("scores")
+    old, new = _scores_of(before), _scores_of(after)
     if old is None or new is None:
         return [f"{' · '.join(_scores(before, pages))} → {' · '.join(_scores(after, pages))}"]
     changed = [f"{name} {_signed(old.get(name))} → {_signed(score)}"
@@ -128,7 +132,7 @@ def _differences(before: dict[str, Any] | None, after: dict[str, Any] | None,
     return changed or [_("the same scores")]
 
 
-def _written(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[str]:
+def _written(before: KeptDeal | None, after: KeptDeal | None) -> list[str]:
     """What the table wrote on the deal (scorekeeper/deal_fields.py): as recorded, or how
     a correction changed it."""
     old, new = typed_in(before or {}), typed_in(after or {})

@@ -11,7 +11,6 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
 from urllib.parse import quote
 
 import segno
@@ -20,6 +19,7 @@ from flask_babel import gettext as _
 
 from ...games import kind_of_game
 from ...i18n import FSI, PDI
+from ...jsontypes import JSONObject
 from ...models import Game
 from ...storage import state_of
 from ...trust import confirmations as trust
@@ -101,7 +101,7 @@ def csv_download(game: Game) -> Response:
                                           game.created_at.date(), "csv")})
 
 
-def json_download(data: dict[str, Any], name: str, game: Game) -> Response:
+def json_download(data: JSONObject, name: str, game: Game) -> Response:
     """A game's state as a JSON attachment, named after its game's kind (``hand``,
     ``handfoot``…) and *name*."""
     response = jsonify(data)

@@ -25,6 +25,7 @@ bp = Blueprint("home", __name__)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 
+# Any: a listing's entries are template rows, read back by their keys here and there
 def listing(ids: list[str]) -> list[dict[str, Any]]:
     """This phone's games, most recently opened first, as the lists show them."""
     items = []

@@ -132,11 +132,13 @@ kept = Kept(512)
 #: after a change, the live part other phones fetch) renders only the rows it has not
 #: shown before — after a save, the new one — and joins the others. About 0.3 KB each:
 #: enough for a hundred games of eighty deals.
+# Any: a cached row's key holds the row's own values, of each game's own types
 _ROWS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 ROWS_KEPT = 8192
 
 
 @bp.app_template_global()
+# Any: the row and the sheet are each game's own, handed on to its template
 def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
              mark: Mark | None = None, typed: tuple[tuple[str, str], ...] = ()) -> Markup:
     """The sheet's *row* as templates/games/_sheet_row.html renders it. What it depends on
@@ -148,12 +150,14 @@ def kept_row(row: Any, sheet: Any, game: Game | None, editable: bool,
            str(get_locale()), request.script_root, mark, typed)
 
     def render() -> str:
+        # Any: a Jinja template's module holds its macros as attributes Jinja's stubs cannot name
         macros: Any = current_app.jinja_env.get_template("games/_sheet_row.html").module
         return str(macros.sheet_row(row, sheet, game, editable, mark, typed))
 
     return Markup(remember(_ROWS, ROWS_KEPT, key, render))
 
 
+# Any: the caches' keys are tuples of each game's own values
 def remember(parts: OrderedDict[Any, T], size: int, key: Any, render: Callable[[], T]) -> T:
     """*key*'s entry in *parts*, rendered by *render* when there is none; beyond *size*
     entries, the one unused longest falls out. Requests are answered in threads: an entry

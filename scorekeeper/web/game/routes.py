@@ -23,8 +23,10 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
+from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 
 from ... import deal_fields
 from ...codec import PayloadError
@@ -95,8 +97,9 @@ def new() -> ResponseReturnValue:
                                                    for preset in kind.info.presets}), status
 
 
-def _deal_form(kind: AnyKind, table: Table, number: int, data: Any = None,
-               record: Deal | None = None) -> Any:
+def _deal_form(kind: AnyKind, table: Table, number: int,
+               data: MultiDict[str, str] | None = None,
+               record: Deal | None = None) -> FlaskForm:
     """The deal form of *table*'s game: holding *data* as sent, or fresh for deal
     *number* (holding *record*, to correct it)."""
     form = kind.pages.deal_form(table, data)
@@ -112,7 +115,7 @@ def _deal_form(kind: AnyKind, table: Table, number: int, data: Any = None,
 NUMBER_SLOT = 987654321
 
 
-def empty_form(game: Game, kind: AnyKind, state: State, context: dict[str, Any]) -> Markup:
+def empty_form(game: Game, kind: AnyKind, state: State, context: dict[str, object]) -> Markup:
     """The empty form for *state*'s next deal. A game's deal form depends on its table
     (the rules and the players) and on the deal's number alone, so it is rendered once per
     game, table and language with a stand-in number, kept, and shown with the number put
@@ -121,7 +124,7 @@ def empty_form(game: Game, kind: AnyKind, state: State, context: dict[str, Any])
                                                              str(state.next_deal)))
 
 
-def _blank(game: Game, kind: AnyKind, state: State, context: dict[str, Any]) -> str:
+def _blank(game: Game, kind: AnyKind, state: State, context: dict[str, object]) -> str:
     def render() -> str:
         form = _deal_form(kind, state.table, NUMBER_SLOT)
         # Nothing said about a save, an error or a kept deal: those go beside it.
@@ -155,11 +158,11 @@ def blank(game_id: str) -> Response:
     return response
 
 
-def game_page(game: Game, form: Any = None, error: str | None = None, status: int = 200,
+def game_page(game: Game, form: FlaskForm = None, error: str | None = None, status: int = 200,
               block: str | None = None, form_error: str | None = None, state: State | None = None,
               offer: int | None = None, form_note: str | None = None,
               result: Result | None = None, kept: Kept | None = None,
-              restored: int | None = None, typed: Mapping[str, Any] | None = None
+              restored: int | None = None, typed: Mapping[str, str | None] | None = None
               ) -> Response:
     """The game's page (or its HTMX part), showing *state* if the caller has just replayed
     it. What the phone just did (*result*), its entries kept after another phone's save
@@ -200,8 +203,10 @@ def game_page(game: Game, form: Any = None, error: str | None = None, status: in
     return device.remember(response, game.id)
 
 
-def _context(game: Game, kind: AnyKind, state: State, form: Any, *,
-             whole: bool = True) -> dict[str, Any]:
+# A template's context, some of whose values (the live part, the version) are read back
+# here before rendering.
+def _context(game: Game, kind: AnyKind, state: State, form: FlaskForm, *,
+             whole: bool = True) -> dict[str, Any]:  # Any: values read back, as said
     """What the game's templates show; a part that shows no more than the deal form and
     the sheet (*whole* false) asks its game nothing of the stored game (no kept rulings
     read)."""
@@ -329,7 +334,7 @@ def record(game_id: str) -> ResponseReturnValue:
     return redirect(url_for("games.show", game_id=game.id))
 
 
-def _conflict_answer(game: Game, kind: AnyKind, form: Any,
+def _conflict_answer(game: Game, kind: AnyKind, form: FlaskForm,
                      conflict: DealConflict) -> Response:
     """Another phone recorded this deal number first. The same deal again is simply in;
     other entries stay in this phone's form, beside the deal the sheet has, to make a

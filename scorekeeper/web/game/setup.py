@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import secrets
 from functools import cache
-from typing import Any, cast
+from typing import cast
 
 from flask import redirect, url_for
-from flask_babel import gettext
+from flask_babel import LazyString, gettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
-from wtforms import BooleanField, RadioField, StringField
+from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ...extensions import db
@@ -48,7 +48,7 @@ class NewGameForm(Form):
         """The game whose preset is chosen (the game the app opens on, until one is)."""
         return kind_of(self.preset.data) if self.preset.data in presets() else home()
 
-    def player_fields(self) -> list[Any]:
+    def player_fields(self) -> list[Field]:
         return [self[f"player_{i}"] for i in range(seats())]
 
     def names(self) -> list[str]:
@@ -127,7 +127,7 @@ def seats() -> int:
 @cache
 def new_game_form() -> type[NewGameForm]:
     """The form's class, with every game's presets and fields (made once)."""
-    fields: dict[str, Any] = {
+    fields: dict[str, Field] = {
         # Each game's presets, under the game's own name on the page (games/new.html).
         "preset": RadioField(_l("Game"), choices=choices(
             (preset, label) for kind in games()
@@ -154,6 +154,6 @@ def preset_notes() -> dict[str, str]:
     return {preset: note for kind in games() for preset, note in kind.notes.items()}
 
 
-def preset_name(rules: object) -> Any:
+def preset_name(rules: object) -> LazyString | None:
     """What the preset of *rules* (a name, or rules as stored) is called."""
     return kind_of(rules).pages.preset_names.get(str(preset_of(rules)))

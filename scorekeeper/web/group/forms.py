@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from wtforms import Field, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional, ValidationError
 
@@ -30,14 +30,14 @@ def names_in(text: str | None) -> list[str]:
     return [name.strip() for name in SEPARATORS.split(text or "") if name.strip()]
 
 
-def _group_name(form: Any, field: Field) -> None:
+def _group_name(form: FlaskForm, field: Field) -> None:
     try:
         field.data = groups.group_name(field.data or "")
     except RulesError as refusal:
         raise ValidationError(say(refusal.message)) from None
 
 
-def _not_too_long(form: Any, field: Field) -> None:
+def _not_too_long(form: FlaskForm, field: Field) -> None:
     if len(field.data or "") > LONGEST_LIST:
         raise ValidationError(_l("That is more names than a group holds."))
 
@@ -104,7 +104,7 @@ class AddGameForm(Form):
     game = StringField(validators=[InputRequired()])
 
 
-def _day(form: Any, field: Field) -> None:
+def _day(form: FlaskForm, field: Field) -> None:
     if field.data:
         try:
             field.data = date.fromisoformat(field.data.strip()).isoformat()

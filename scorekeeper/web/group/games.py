@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import request
 from flask_babel import gettext as _
@@ -38,7 +37,7 @@ class Listed:
     of the games after them when there are more, the address of the newest when these are
     older ones, and why the games asked for could not be listed."""
 
-    games: list[dict[str, Any]]
+    games: list[dict[str, object]]
     older: str | None = None
     newest: str | None = None
     error: str | None = None

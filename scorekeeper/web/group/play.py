@@ -5,8 +5,6 @@ uses (scorekeeper.web.game.setup, templates/games/new.html); the group's part on
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -31,11 +29,11 @@ from .routes import find, recent
 bp = Blueprint("play", __name__)
 
 
-def usual_data(group: Group) -> dict[str, Any]:
+def usual_data(group: Group) -> dict[str, object]:
     """The new-game form's fields holding the group's usual rules of each game it has
     started (each game's pages read them back into its fields), the game it started last
     chosen."""
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     table = group.house_rules.get(groups.TABLE)
     if isinstance(table, dict):
         data |= {"confirm": table.get("confirm"), "auto_confirm": table.get("auto_confirm")}

@@ -14,6 +14,7 @@ from typing import Any, cast
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -69,7 +70,7 @@ def recent(group: Group, count: int) -> list[Game]:
                                    .order_by(Game.created_at.desc(), Game.id).limit(count)))
 
 
-def usual_forms(group: Group) -> list[tuple[str, Any]]:
+def usual_forms(group: Group) -> list[tuple[str, object]]:
     """Each game the group has started, with the form of it the group usually plays."""
     usual = []
     for kind in games():
@@ -80,7 +81,7 @@ def usual_forms(group: Group) -> list[tuple[str, Any]]:
     return usual
 
 
-def addable(group: Group) -> list[dict[str, Any]]:
+def addable(group: Group) -> list[dict[str, object]]:
     """The games on this phone the group can count: in no group yet, and every player a
     member already (so no typo becomes a new person)."""
     ids = device.opened()
@@ -96,7 +97,7 @@ def addable(group: Group) -> list[dict[str, Any]]:
 
 
 def group_page(group: Group, status: int = 200, error: str | None = None,
-               **forms: Any) -> Response:
+               **forms: FlaskForm) -> Response:
     """The group's page (or, asked by HTMX for its standings, that part alone)."""
     locked = device.group_locked(group)
     view = season_of(group)
@@ -321,6 +322,7 @@ def view(group_view: str) -> Response:
     nothing naming the group's own link or its games' (their view-only links only)."""
     group = by_view(group_view)
 
+    # Any: url_for's own keywords are typed; the query's values pass through it unread.
     def address(**query: Any) -> str:
         return url_for("groups.view", group_view=group_view, **query)
 

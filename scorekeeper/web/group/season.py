@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
 
 from flask import request
+from flask_babel import LazyString
 from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ...extensions import db
 from ...games import games, home, kind_called, kind_named
 from ...games.kind import AnyKind
+from ...jsontypes import JSONObject, JSONValue
 from ...league.engine.rating import best_first
 from ...league.engine.standings import (
     Meeting,
@@ -78,12 +79,12 @@ class SeasonView:
     until: date | None
     played: int = 0
     rows: list[Row] = field(default_factory=list)
-    columns: list[Any] = field(default_factory=list)
-    chart: dict[str, Any] | None = None
+    columns: list[LazyString] = field(default_factory=list)
+    chart: dict[str, object] | None = None
     meeting: Meeting | None = None
     a_name: str = ""
     b_name: str = ""
-    pairs: list[dict[str, Any]] = field(default_factory=list)
+    pairs: list[dict[str, object]] = field(default_factory=list)
     members: list[tuple[str, str]] = field(default_factory=list)
     ratings: list[RatingRow] = field(default_factory=list)
     game_error: str | None = None  # a ``game`` no game answers to
@@ -139,8 +140,8 @@ def unknown_game(name: str | None) -> str | None:
                  name=name[:40], games=_(" or ").join(_(k.info.title) for k in games())))
 
 
-def _figure(figures: dict[str, Any], key: str) -> str:
-    value: Any = figures
+def _figure(figures: JSONObject, key: str) -> str:
+    value: JSONValue = figures
     for part in key.split("."):
         value = value.get(part) if isinstance(value, dict) else None
     if value is None:
@@ -148,7 +149,7 @@ def _figure(figures: dict[str, Any], key: str) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _chart(names: list[str], series: dict[int, list[int]], order: list[int]) -> dict[str, Any]:
+def _chart(names: list[str], series: dict[int, list[int]], order: list[int]) -> dict[str, object]:
     """The wins after each game, one line per member, drawn as the game's chart is."""
     games_played = len(next(iter(series.values()), []))
     running = tuple(tuple(series[m][i] for m in order) for i in range(games_played))

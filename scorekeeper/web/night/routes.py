@@ -22,6 +22,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from wtforms import (
@@ -60,7 +61,7 @@ FORMATS = ((Format.ROTATING.value, _l("Rotating partners: a new partner every ro
            (Format.PROGRESSIVE.value, _l("Winners move up a table, partners split")))
 
 
-def _night_name(form: Any, field: Field) -> None:
+def _night_name(form: FlaskForm, field: Field) -> None:
     """The night's name read as the night keeps it, refused at the field as a group's is."""
     try:
         field.data = nights.night_name(field.data or "")
@@ -130,6 +131,7 @@ def margin(value: int) -> str:
 
 
 @cache
+# Any: the form class is made at run time, its fields named by the night's data
 def night_form() -> type[Any]:
     """The night's form: the new-game form's game, forms and house rules, and the night's
     own fields (made once)."""
@@ -196,7 +198,7 @@ def new() -> ResponseReturnValue:
 
 
 def _tables(night: Night, view: bool, results: list[TableResult | None]
-            ) -> list[dict[str, Any]]:
+            ) -> list[dict[str, object]]:
     """The round playing, table by table: its sides, its game (the view-only page's
     address where *view*) and how the game stands (*results*, read)."""
     if not night.started:
@@ -213,6 +215,7 @@ def _tables(night: Night, view: bool, results: list[TableResult | None]
     return out
 
 
+# Any: a template's context, whose standing and rounds are read back by the view.
 def _context(night: Night, view: bool) -> dict[str, Any]:
     rounds = nights.schedule(night)
     played = len(night.started)
@@ -230,7 +233,7 @@ def _context(night: Night, view: bool) -> dict[str, Any]:
                 change_words=change_words, **_guarding(night))
 
 
-def _guarding(night: Night) -> dict[str, Any]:
+def _guarding(night: Night) -> dict[str, object]:
     """Whether the organiser's forms ask for a PIN, and whose: the night's own, or its
     group's where the night has none."""
     holder = _locked(night)
@@ -239,6 +242,7 @@ def _guarding(night: Night) -> dict[str, Any]:
             else _l("The night's PIN")}
 
 
+# Any: a night change's row or its read, each with a detail of its action's shape
 def change_words(change: Any) -> str:
     """One line of the night's history, in the reader's words."""
     detail = change.detail
@@ -279,6 +283,7 @@ def _locked(night: Night) -> pins.Holder | None:
     return holder
 
 
+# Any: each action returns what its store function does, which the page ignores
 def _change(night: Night, form: ChangeForm, action: Any) -> ResponseReturnValue:
     """Do *action* if the PIN guarding the night (its own or its group's) was given
     right: the page again, saying what went wrong, or the night's page."""
@@ -367,7 +372,7 @@ def view(night_view: str) -> str:
                            else [], **context)
 
 
-def seat_of(seated: Round | None, me: str) -> dict[str, Any] | None:
+def seat_of(seated: Round | None, me: str) -> dict[str, object] | None:
     """*me*'s place in *seated*: the table, partners and opponents, or sitting out."""
     if seated is None:
         return None

@@ -6,11 +6,12 @@ hands the question to the game's own referee pages; a ruling to keep is stored h
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...extensions import db
 from ...games import home, kind_of, kind_of_game, presets
@@ -22,7 +23,7 @@ from ..game.setup import preset_name
 bp = Blueprint("referee", __name__)
 
 
-def _presets() -> dict[str, Any]:
+def _presets() -> dict[str, object]:
     return {preset: preset_name(preset) for preset in presets()}
 
 
@@ -47,7 +48,7 @@ def _game(game_id: str) -> Game:
     return game
 
 
-def _asked(game: Game) -> Callable[..., Any]:
+def _asked(game: Game) -> Callable[..., BaseResponse]:
     """The game's referee page, or Not Found for a game without a referee."""
     asked = kind_of_game(game).pages.game_referee
     if asked is None:
@@ -65,8 +66,8 @@ def game_start(game_id: str) -> Response:
 @bp.get("/games/<game_id>/referee/<path:check>")
 def for_game(game_id: str, check: str) -> Response:
     game = _game(game_id)
-    response: Response = _asked(game)(game, state_of(game), check, device.locked(game),
-                                      _presets())
+    response = cast(Response, _asked(game)(game, state_of(game), check, device.locked(game),
+                                           _presets()))
     return device.remember(response, game.id)
 
 
