@@ -1,5 +1,5 @@
 """Rooms of a size one can read (docs/architecture.md, "Bounds"): no module of the package
-over 450 lines and no script of the app's own over 400, so a room that grows is split by
+over 400 lines (issue 49; the hook warns at 450) and no script of the app's own over 400, so a room that grows is split by
 what it holds rather than left to sprawl. Vendored code (static/vendor/) is not ours."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MOST_MODULE_LINES = 450
+MOST_MODULE_LINES = 400
 MOST_SCRIPT_LINES = 400
 
 
@@ -26,7 +26,7 @@ def test_the_bounds_see_every_room():
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_module_is_over_450_lines(module):
+def test_no_module_is_over_400_lines(module):
     assert _lines(module) <= MOST_MODULE_LINES, f"{module.relative_to(ROOT)}: split it"
 
 

@@ -8,63 +8,30 @@ PostgreSQL through ``DATABASE_URL``.
 
 from __future__ import annotations
 
-import secrets
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
-from .games.snapshot import KeptDeal
-from .rulekit.messages import N_
+from ..games.snapshot import KeptDeal
+from ..rulekit.messages import N_
+from .base import (
+    ADDED_LATER,
+    INT_MAX,
+    Model,
+    Stored,
+    StoredList,
+    _now,
+    fits_integer_column,
+    new_game_id,
+    typed,
+)
+from .night import Night, NightChange, NightRound
 
-if TYPE_CHECKING:
-    # Flask-SQLAlchemy makes db.Model at run time; a type checker sees it as SQLAlchemy's
-    # declarative base, which it is.
-    from sqlalchemy.orm import DeclarativeBase as Model
-else:
-    Model = db.Model
-
-
-# Every integer column is an INTEGER, 32 bits on PostgreSQL; none is ever below 0
-# (positions, numbers and points).
-INT_MAX = 2**31 - 1
-
-
-def fits_integer_column(value: object) -> bool:
-    """Whether *value* is a whole number an integer column holds (a backup's, say)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT_MAX
-
-
-def new_game_id() -> str:
-    """An unguessable game id: 144 random bits, URL-safe (24 characters)."""
-    return secrets.token_urlsafe(18)
-
-
-# A column added after the first backups were written (it may be null): a backup written
-# before it lacks the field, read as null (scorekeeper/backup/columns.py). A column added
-# later is marked so where it is declared.
-ADDED_LATER = {"added_later": True}
-
-
-def typed(label: str, hint: str) -> dict[str, object]:
-    """A deal record's column the table types on any deal, with its label and hint for
-    people (``N_`` strings): the column is then the whole of the field's declaration
-    (scorekeeper/deal_fields.py)."""
-    return {"typed": (label, hint)}
-
-
-# What a JSON column holds: each reader knows the shape it wrote there (the rules its game
-# resolved, a night's seating …), and a backup's reader checks a file's before storing it.
-# Any: SQLAlchemy gives a JSON column back as whatever was stored, unchecked.
-Stored = dict[str, Any]
-# Any: the same, for a column holding a list.
-StoredList = list[Any]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
+__all__ = ["ADDED_LATER", "INT_MAX", "AuditEntry", "DealRecord", "Game", "GameResult", "Group",
+           "Member", "Night", "NightChange", "NightRound", "PinAttempt", "RatingMove",
+           "RulingRecord", "Seat", "Stored", "StoredList", "fits_integer_column",
+           "new_game_id", "typed"]
 
 
 class Game(Model):
@@ -329,84 +296,3 @@ class RatingMove(Model):
     games: Mapped[int]  # rated games after this one
     chance: Mapped[float]  # the side's chance to win, as the model saw it before
     won: Mapped[bool]
-
-
-class Night(Model):
-    """A night of several tables (docs/night.md): who came, the game and its rules, how
-    they are seated (the format, the table size, the rounds planned, the seed that makes
-    the plan the same each time it is made) and the rounds started. Reached like a group:
-    an unguessable link, a PIN for changes if set, a view-only link (the TV board's too).
-    The rounds not started are planned again whenever read, never stored."""
-
-    __tablename__ = "nights"
-    __table_args__ = (UniqueConstraint("view_id", name="uq_nights_view_id"),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
-    name: Mapped[str] = mapped_column(String(60))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now,
-                                                 onupdate=_now)
-    # The games' rules, every option resolved, as a new game's body gives them.
-    rules: Mapped[Stored] = mapped_column(JSON)
-    format: Mapped[str] = mapped_column(String(20))
-    table_size: Mapped[int]
-    rounds: Mapped[int]
-    # What a round sat out scores: the round's average placement points ("average"), or
-    # nothing ("none") (docs/night.md, "Sitting out").
-    sit_out: Mapped[str] = mapped_column(String(10), default="average")
-    # A round's time limit in minutes, kept by the round clock (docs/night.md); None: a
-    # round lasts until every table's game is over.
-    minutes: Mapped[int | None]
-    seed: Mapped[int]
-    # Who is here now, in the order given (a late arrival last); a player who left is
-    # no longer listed, though the rounds they played keep them.
-    players: Mapped[StoredList] = mapped_column(JSON)
-    # Fixed partnerships (the format "pairs"), as lists of two names.
-    pairs: Mapped[StoredList | None] = mapped_column(JSON)
-    # Who confirms each table's deals (scorekeeper/trust.py): "other_side" unless the
-    # organiser chose otherwise on the new-night page.
-    confirm: Mapped[str | None] = mapped_column(String(12), info=ADDED_LATER)
-    pin_hash: Mapped[str | None] = mapped_column(String(200))
-    view_id: Mapped[str] = mapped_column(String(32), default=new_game_id)
-    group_id: Mapped[str | None] = mapped_column(
-        ForeignKey("groups.id", ondelete="SET NULL", name="fk_nights_group_id_groups"),
-        index=True)
-
-    started: Mapped[list[NightRound]] = relationship(
-        back_populates="night", order_by="NightRound.number", cascade="all, delete-orphan")
-    changes: Mapped[list[NightChange]] = relationship(
-        back_populates="night", order_by="NightChange.id", cascade="all, delete-orphan")
-
-
-class NightRound(Model):
-    """A round of a night once started: its seating as it was played and the game made
-    at each table (in table order)."""
-
-    __tablename__ = "night_rounds"
-
-    night_id: Mapped[str] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
-                                          primary_key=True)
-    number: Mapped[int] = mapped_column(primary_key=True)
-    # {"tables": [[[name, ...], ...], ...], "sitting_out": [name, ...]}: each table's
-    # sides, as the night's schedule seated them.
-    seating: Mapped[Stored] = mapped_column(JSON)
-    games: Mapped[StoredList] = mapped_column(JSON)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-    night: Mapped[Night] = relationship(back_populates="started")
-
-
-class NightChange(Model):
-    """The night's history: each change the organiser made (a round started or forced, a
-    player added, removed or swapped), with what it changed."""
-
-    __tablename__ = "night_changes"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    night_id: Mapped[str] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
-                                          index=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    action: Mapped[str] = mapped_column(String(20))
-    detail: Mapped[Stored] = mapped_column(JSON)
-
-    night: Mapped[Night] = relationship(back_populates="changes")
