@@ -1,6 +1,7 @@
 """Rooms of a size one can read (docs/architecture.md, "Bounds"): no module of the package
-over 400 lines (issue 49; the hook warns at 450) and no script of the app's own over 400, so a room that grows is split by
-what it holds rather than left to sprawl. Vendored code (static/vendor/) is not ours."""
+over 400 lines (issue 49; the hook warns at 450) and no script of the app's own over 400,
+so a room that grows is split by what it holds rather than left to sprawl. Vendored code
+(static/vendor/) is not ours."""
 
 from __future__ import annotations
 
