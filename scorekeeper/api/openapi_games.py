@@ -17,6 +17,8 @@ from .openapi_trust import TRUST_DEAL, TRUST_GAME, TRUST_LINE, TRUST_STATE, trus
 #: What the table may type on a deal of any game (scorekeeper/deal_fields.py): a body
 #: leaving one out, correcting, keeps it; each deal of a state gives it (null: none).
 TYPED = {field.name: {"type": ["string", "null"], "maxLength": field.longest,
+                      # One line of text: no control character (rulekit/text.py).
+                      "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*$",
                       "description": field.hint} for field in deal_fields()}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NAMES = {"type": "array", "items": {"type": "string"}}

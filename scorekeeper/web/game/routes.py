@@ -200,6 +200,10 @@ def game_page(game: Game, form: FlaskForm = None, error: str | None = None, stat
              else "record" if result or restored else None)
     if htmx and shown:
         response.headers["HX-Reswap"] = f"outerHTML show:#{shown}:top"
+    elif htmx and status == 422:
+        # A refused save: the first thing said wrong (a field's, or the form's) comes into
+        # view, whatever lies between it and the save button (the note box, the preview).
+        response.headers["HX-Reswap"] = "outerHTML show:p.error:bottom"
     return device.remember(response, game.id)
 
 
